@@ -1,0 +1,133 @@
+package io.parquetarrow.simd;
+
+/**
+ * The hot loops of Parquet decoding and encoding, behind one interface so that a scalar reference and a Java
+ * Vector API implementation can be swapped (see {@link KernelProvider}). Decoders in
+ * {@code parquet-arrow-encodings} and the Arrow assemblers in {@code parquet-arrow-core} take an instance as a
+ * parameter; they never exist in scalar and vector twins.
+ *
+ * <p>All kernels work on Java heap arrays, the one memory form the Vector API offers identically on JDK 17 and
+ * JDK 25. Callers check bounds once before calling (a kernel may assume every index it is given is in range and
+ * reads or writes exactly the ranges its Javadoc states, never past them), so a kernel can only ever throw
+ * {@link ArrayIndexOutOfBoundsException} on a caller bug, never touch memory it was not given.
+ *
+ * <p>Bit packing follows the Parquet RLE / bit-packed hybrid: values are packed least significant bit first,
+ * starting at the least significant bit of the first byte.
+ */
+public interface ParquetKernels {
+
+  /** A short name for logs and {@code parquet-arrow version}: {@code "scalar"} or {@code "vector"}. */
+  String name();
+
+  /** Width in bits of the vectors used, or 0 for the scalar implementation. */
+  int vectorBitSize();
+
+  // ---- bit unpacking and packing -------------------------------------------------------------------------
+
+  /**
+   * Unpacks {@code count} values of {@code bitWidth} bits (0–32) from {@code input}, starting at byte
+   * {@code inputOffset}, into {@code output[outputOffset .. outputOffset + count)}. Reads exactly
+   * {@code ceil(count * bitWidth / 8)} bytes.
+   */
+  void unpackInts(byte[] input, int inputOffset, int[] output, int outputOffset, int count, int bitWidth);
+
+  /** As {@link #unpackInts} for {@code bitWidth} 0–64 into longs. */
+  void unpackLongs(byte[] input, int inputOffset, long[] output, int outputOffset, int count, int bitWidth);
+
+  /**
+   * Packs the low {@code bitWidth} bits (0–32) of {@code count} values into {@code output} starting at byte
+   * {@code outputOffset}, writing exactly {@code ceil(count * bitWidth / 8)} bytes (unused high bits of the last
+   * byte are zero).
+   */
+  void packInts(int[] input, int inputOffset, int count, int bitWidth, byte[] output, int outputOffset);
+
+  /** As {@link #packInts} for {@code bitWidth} 0–64 from longs. */
+  void packLongs(long[] input, int inputOffset, int count, int bitWidth, byte[] output, int outputOffset);
+
+  // ---- DELTA_BINARY_PACKED ----------------------------------------------------------------------------------
+
+  /**
+   * Turns unpacked miniblock deltas into values in place: {@code values[i] = values[i-1] + minDelta + values[i]}
+   * with {@code values[offset - 1]} taken as {@code previous}, in wrapping 32-bit arithmetic. Returns the last
+   * value (or {@code previous} when {@code count} is 0).
+   */
+  int deltaPrefixSumInts(int[] values, int offset, int count, int minDelta, int previous);
+
+  /** As {@link #deltaPrefixSumInts} in wrapping 64-bit arithmetic. */
+  long deltaPrefixSumLongs(long[] values, int offset, int count, long minDelta, long previous);
+
+  // ---- BYTE_STREAM_SPLIT ------------------------------------------------------------------------------------
+
+  /**
+   * Decodes values {@code [first, first + count)} of a BYTE_STREAM_SPLIT page. The page holds {@code width}
+   * streams of {@code streamLength} bytes each, starting at {@code inputOffset}; byte {@code b} of value
+   * {@code i} is at {@code inputOffset + b * streamLength + i}. Writes {@code count * width} bytes, the values'
+   * bytes in order, to {@code output} from {@code outputOffset}.
+   */
+  void byteStreamSplitDecode(
+      byte[] input, int inputOffset, int streamLength, int width, int first, int count, byte[] output,
+      int outputOffset);
+
+  /**
+   * The inverse of {@link #byteStreamSplitDecode} for a whole page: reads {@code count} values of {@code width}
+   * bytes from {@code input} and writes {@code width} streams of {@code count} bytes to {@code output}.
+   */
+  void byteStreamSplitEncode(byte[] input, int inputOffset, int count, int width, byte[] output, int outputOffset);
+
+  // ---- levels and validity ----------------------------------------------------------------------------------
+
+  /**
+   * Sets bit {@code validityBitOffset + i} of the LSB-first bitmap {@code validity} to
+   * {@code levels[offset + i] == maxLevel} for each {@code i < count} (bits outside that range are left as they
+   * are) and returns how many were not equal (the null count).
+   */
+  int levelsToValidity(int[] levels, int offset, int count, int maxLevel, byte[] validity, int validityBitOffset);
+
+  /**
+   * The writer's inverse: {@code levels[offset + i] = bit set ? maxLevel : maxLevel - 1} for bit
+   * {@code validityBitOffset + i} of {@code validity}.
+   */
+  void validityToLevels(byte[] validity, int validityBitOffset, int count, int maxLevel, int[] levels, int offset);
+
+  // ---- dictionary gather ------------------------------------------------------------------------------------
+
+  /**
+   * Returns the largest of {@code values[offset .. offset + count)} compared as unsigned ints, or 0 when
+   * {@code count} is 0. Decoders use it to check dictionary indices once per chunk before gathering.
+   */
+  int maxUnsigned(int[] values, int offset, int count);
+
+  /** {@code output[outputOffset + i] = dictionary[indices[offset + i]]}; indices are known to be in range. */
+  void gatherInts(int[] dictionary, int[] indices, int offset, int count, int[] output, int outputOffset);
+
+  /** As {@link #gatherInts} for longs. */
+  void gatherLongs(long[] dictionary, int[] indices, int offset, int count, long[] output, int outputOffset);
+
+  /**
+   * Fixed-width gather: copies the {@code width}-byte entry {@code indices[offset + i]} of {@code dictionary}
+   * (entries stored back to back) to {@code output} at {@code outputOffset + i * width}. Widths 4, 8 and 16 have
+   * fast paths; any positive width works.
+   */
+  void gatherFixed(
+      byte[] dictionary, int width, int[] indices, int offset, int count, byte[] output, int outputOffset);
+
+  /**
+   * Variable-width gather, offsets half: given the dictionary's offsets ({@code n + 1} entries, entry {@code k}
+   * spans {@code [dictionaryOffsets[k], dictionaryOffsets[k + 1])}), writes
+   * {@code outputOffsets[outputIndex + i + 1] = outputOffsets[outputIndex + i] + length(indices[offset + i])}
+   * for each {@code i < count}, where {@code outputOffsets[outputIndex]} must already hold the start offset.
+   * Returns the end offset as a long so callers can detect overflow of 32-bit Arrow offsets.
+   */
+  long gatherBinaryOffsets(
+      int[] dictionaryOffsets, int[] indices, int offset, int count, int[] outputOffsets, int outputIndex);
+
+  /**
+   * Variable-width gather, data half: appends the bytes of entries {@code indices[offset .. offset + count)} of
+   * the dictionary ({@code dictionaryData} with {@code dictionaryOffsets}) to {@code output} from
+   * {@code outputOffset}; the caller sized {@code output} from {@link #gatherBinaryOffsets}. Returns the offset
+   * after the last byte written.
+   */
+  int gatherBinaryData(
+      byte[] dictionaryData, int[] dictionaryOffsets, int[] indices, int offset, int count, byte[] output,
+      int outputOffset);
+}
