@@ -1,0 +1,139 @@
+package io.parquetarrow.encodings;
+
+import io.parquetarrow.errors.ParquetCorruptionException;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The destination of BYTE_ARRAY decoders: a reusable list of variable-length values in Arrow's layout, one
+ * {@code int} offset per value plus one ({@link #offsets()}, starting at 0 after {@link #reset()}) over one
+ * {@code byte[]} of concatenated value bytes ({@link #data()}). {@code parquet-arrow-core} copies both halves into
+ * an Arrow {@code VarBinaryVector} / {@code VarCharVector}.
+ *
+ * <p>Decoders append to it. Every append is sized from bytes a decoder has already checked against its page, so
+ * the buffer only grows by what the page can justify; growth past what a 32-bit Arrow offset can address is
+ * reported as a {@link ParquetCorruptionException} rather than attempted.
+ */
+public final class BinaryBuffer {
+  /** The largest data length a Java array (and a 32-bit Arrow offset) can hold, with headroom for the JVM. */
+  static final int MAXIMUM_DATA_LENGTH = Integer.MAX_VALUE - 16;
+
+  private int[] offsets;
+  private byte[] data;
+  private int size;
+  private int dataLimit = MAXIMUM_DATA_LENGTH;
+
+  public BinaryBuffer() {
+    this(16, 256);
+  }
+
+  /** Creates a buffer with room for {@code valueCapacity} values and {@code dataCapacity} bytes. */
+  public BinaryBuffer(int valueCapacity, int dataCapacity) {
+    if (valueCapacity < 0 || dataCapacity < 0) {
+      throw new IllegalArgumentException("capacities must not be negative: " + valueCapacity + ", " + dataCapacity);
+    }
+    offsets = new int[valueCapacity + 1];
+    data = new byte[dataCapacity];
+  }
+
+  /**
+   * Caps the data bytes this buffer may grow to. PLAIN and DELTA_LENGTH_BYTE_ARRAY values are bounded by their
+   * page, but DELTA_BYTE_ARRAY repeats prefixes, so a small page can describe far more bytes than it holds; the
+   * column reader sets its batch byte budget here so that such a page fails with
+   * {@link ParquetCorruptionException} instead of exhausting the heap. Defaults to the largest Java array.
+   */
+  public void setDataLimit(int dataLimit) {
+    if (dataLimit < 0 || dataLimit > MAXIMUM_DATA_LENGTH) {
+      throw new IllegalArgumentException("data limit must be 0 to " + MAXIMUM_DATA_LENGTH + ", was " + dataLimit);
+    }
+    this.dataLimit = dataLimit;
+  }
+
+  /** Forgets all values, keeping the arrays for reuse. */
+  public void reset() {
+    size = 0;
+    offsets[0] = 0;
+  }
+
+  /** The number of values held. */
+  public int size() {
+    return size;
+  }
+
+  /**
+   * The offsets array: value {@code i} spans {@code data()[offsets()[i], offsets()[i + 1])}. Only the first
+   * {@code size() + 1} entries are meaningful; the array may be longer.
+   */
+  public int[] offsets() {
+    return offsets;
+  }
+
+  /** The value bytes; only the first {@link #dataLength()} bytes are meaningful. */
+  public byte[] data() {
+    return data;
+  }
+
+  /** The number of data bytes used. */
+  public int dataLength() {
+    return offsets[size];
+  }
+
+  /** The length of value {@code index}. */
+  public int valueLength(int index) {
+    Objects.checkIndex(index, size);
+    return offsets[index + 1] - offsets[index];
+  }
+
+  /** A copy of value {@code index}, for tests and diagnostics. */
+  public byte[] valueBytes(int index) {
+    Objects.checkIndex(index, size);
+    return Arrays.copyOfRange(data, offsets[index], offsets[index + 1]);
+  }
+
+  /** Appends {@code source[offset, offset + length)} as one new value. */
+  public void append(byte[] source, int offset, int length) throws ParquetCorruptionException {
+    Objects.checkFromIndexSize(offset, length, source.length);
+    ensureAdditional(1, length);
+    int end = offsets[size];
+    System.arraycopy(source, offset, data, end, length);
+    offsets[++size] = end + length;
+  }
+
+  /** Appends one value made of {@code first[0, firstLength)} followed by {@code second[offset, offset + length)}. */
+  void appendConcatenation(byte[] first, int firstLength, byte[] second, int offset, int length)
+      throws ParquetCorruptionException {
+    ensureAdditional(1, (long) firstLength + length);
+    int end = offsets[size];
+    System.arraycopy(first, 0, data, end, firstLength);
+    System.arraycopy(second, offset, data, end + firstLength, length);
+    offsets[++size] = end + firstLength + length;
+  }
+
+  /**
+   * Makes room for {@code valueCount} more values and {@code byteCount} more data bytes. Decoders call it with
+   * counts they have checked against their page, so one batch costs at most one growth of each array.
+   */
+  public void ensureAdditional(int valueCount, long byteCount) throws ParquetCorruptionException {
+    if (valueCount < 0 || byteCount < 0) {
+      throw new IllegalArgumentException("negative reservation: " + valueCount + " values, " + byteCount + " bytes");
+    }
+    long neededValues = (long) size + valueCount + 1;
+    if (neededValues > offsets.length) {
+      if (neededValues > MAXIMUM_DATA_LENGTH) {
+        throw ParquetCorruptionException.of(
+            "a batch of %d byte array values exceeds what one buffer can hold", neededValues - 1);
+      }
+      offsets = Arrays.copyOf(offsets, (int) Math.min(MAXIMUM_DATA_LENGTH, Math.max(neededValues,
+          (long) offsets.length * 2)));
+    }
+    long neededBytes = (long) offsets[size] + byteCount;
+    if (neededBytes > data.length) {
+      if (neededBytes > dataLimit) {
+        throw ParquetCorruptionException.of(
+            "a batch of byte array values needs %d bytes, more than the %d this buffer may hold (at most what a"
+                + " 32-bit Arrow offset addresses); read fewer values at a time", neededBytes, dataLimit);
+      }
+      data = Arrays.copyOf(data, (int) Math.min(dataLimit, Math.max(neededBytes, (long) data.length * 2)));
+    }
+  }
+}

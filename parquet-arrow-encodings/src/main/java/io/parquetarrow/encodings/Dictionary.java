@@ -1,0 +1,168 @@
+package io.parquetarrow.encodings;
+
+import io.parquetarrow.errors.ParquetCorruptionException;
+import java.util.Objects;
+
+/**
+ * The decoded entries of one column chunk's dictionary page, in the form {@code parquet-arrow-core} gathers from
+ * with {@code ParquetKernels.gatherInts / gatherLongs / gatherFixed / gatherBinary*} once
+ * {@link DictionaryIndexDecoder#readIndices} has checked the indices against {@link #size()}. Spec:
+ * <a href="https://github.com/apache/parquet-format/blob/master/Encodings.md#dictionary-encoding-plain_dictionary--2-and-rle_dictionary--8">
+ * Encodings.md, Dictionary Encoding</a>: "Dictionary page format: the entries in the dictionary using the plain
+ * encoding."
+ *
+ * <p>Exactly one representation is filled, chosen by the physical type: {@link #ints()} (INT32, FLOAT bits),
+ * {@link #longs()} (INT64, DOUBLE bits), {@link #fixedBytes()} with {@link #width()} (FIXED_LEN_BYTE_ARRAY,
+ * INT96, and BOOLEAN as one 0/1 byte per entry), or {@link #offsets()} with {@link #binaryData()} (BYTE_ARRAY).
+ * Each factory checks the entry count against the page's bytes before allocating.
+ */
+public final class Dictionary {
+  /** Which representation holds the entries. */
+  public enum Kind { INTS, LONGS, FIXED, BINARY }
+
+  private final Kind kind;
+  private final int size;
+  private final int[] ints;
+  private final long[] longs;
+  private final byte[] fixedBytes;
+  private final int width;
+  private final int[] offsets;
+  private final byte[] binaryData;
+
+  private Dictionary(
+      Kind kind, int size, int[] ints, long[] longs, byte[] fixedBytes, int width, int[] offsets, byte[] binaryData) {
+    this.kind = kind;
+    this.size = size;
+    this.ints = ints;
+    this.longs = longs;
+    this.fixedBytes = fixedBytes;
+    this.width = width;
+    this.offsets = offsets;
+    this.binaryData = binaryData;
+  }
+
+  /**
+   * Decodes a PLAIN dictionary page of {@code entryCount} entries of physical type {@code type}
+   * ({@code typeLength} is used for FIXED_LEN_BYTE_ARRAY only).
+   */
+  public static Dictionary decode(
+      io.parquetarrow.format.Type type, int typeLength, byte[] page, int offset, int length, int entryCount)
+      throws ParquetCorruptionException {
+    PageCursor.checkValueCount("dictionary page", entryCount);
+    return switch (type) {
+      case BOOLEAN -> ofBooleans(page, offset, length, entryCount);
+      case INT32, FLOAT -> ofInts(page, offset, length, entryCount);
+      case INT64, DOUBLE -> ofLongs(page, offset, length, entryCount);
+      case INT96 -> ofFixedLength(page, offset, length, entryCount, Decoders.INT96_WIDTH);
+      case FIXED_LEN_BYTE_ARRAY -> {
+        if (typeLength <= 0) {
+          throw ParquetCorruptionException.of(
+              "FIXED_LEN_BYTE_ARRAY dictionary needs a positive type length but the schema says %d", typeLength);
+        }
+        yield ofFixedLength(page, offset, length, entryCount, typeLength);
+      }
+      case BYTE_ARRAY -> ofBinary(page, offset, length, entryCount);
+    };
+  }
+
+  /** INT32 or FLOAT entries, PLAIN encoded. */
+  public static Dictionary ofInts(byte[] page, int offset, int length, int entryCount)
+      throws ParquetCorruptionException {
+    PlainDecoder.IntValues decoder = new PlainDecoder.IntValues();
+    decoder.init(page, offset, length, entryCount);
+    int[] values = new int[entryCount];
+    decoder.read(values, 0, entryCount);
+    return new Dictionary(Kind.INTS, entryCount, values, null, null, Integer.BYTES, null, null);
+  }
+
+  /** INT64 or DOUBLE entries, PLAIN encoded. */
+  public static Dictionary ofLongs(byte[] page, int offset, int length, int entryCount)
+      throws ParquetCorruptionException {
+    PlainDecoder.LongValues decoder = new PlainDecoder.LongValues();
+    decoder.init(page, offset, length, entryCount);
+    long[] values = new long[entryCount];
+    decoder.read(values, 0, entryCount);
+    return new Dictionary(Kind.LONGS, entryCount, null, values, null, Long.BYTES, null, null);
+  }
+
+  /** FIXED_LEN_BYTE_ARRAY ({@code width} = type length) or INT96 ({@code width} = 12) entries, PLAIN encoded. */
+  public static Dictionary ofFixedLength(byte[] page, int offset, int length, int entryCount, int width)
+      throws ParquetCorruptionException {
+    PlainDecoder.FixedLengthValues decoder = new PlainDecoder.FixedLengthValues(width);
+    decoder.init(page, offset, length, entryCount);
+    byte[] values = new byte[entryCount * width]; // init checked entryCount * width <= length
+    decoder.read(values, 0, entryCount);
+    return new Dictionary(Kind.FIXED, entryCount, null, null, values, width, null, null);
+  }
+
+  /** BOOLEAN entries, PLAIN encoded (bit packed), held as one 0/1 byte each. */
+  public static Dictionary ofBooleans(byte[] page, int offset, int length, int entryCount)
+      throws ParquetCorruptionException {
+    PlainDecoder.BooleanValues decoder = new PlainDecoder.BooleanValues();
+    decoder.init(page, offset, length, entryCount);
+    byte[] values = new byte[entryCount];
+    decoder.read(values, 0, entryCount);
+    return new Dictionary(Kind.FIXED, entryCount, null, null, values, 1, null, null);
+  }
+
+  /** BYTE_ARRAY entries, PLAIN encoded (4-byte length, then the bytes). */
+  public static Dictionary ofBinary(byte[] page, int offset, int length, int entryCount)
+      throws ParquetCorruptionException {
+    PlainDecoder.ByteArrayValues decoder = new PlainDecoder.ByteArrayValues();
+    decoder.init(page, offset, length, entryCount); // checks 4 * entryCount <= length before we allocate
+    BinaryBuffer buffer = new BinaryBuffer(entryCount, length - 4 * entryCount);
+    decoder.read(buffer, 0, entryCount);
+    return new Dictionary(Kind.BINARY, entryCount, null, null, null, 0, buffer.offsets(), buffer.data());
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  /** The number of entries; valid indices are {@code 0 .. size() - 1}. */
+  public int size() {
+    return size;
+  }
+
+  /** INT32/FLOAT entries, or null for other kinds. */
+  public int[] ints() {
+    return ints;
+  }
+
+  /** INT64/DOUBLE entries, or null for other kinds. */
+  public long[] longs() {
+    return longs;
+  }
+
+  /** Fixed-width entries back to back, or null for other kinds. */
+  public byte[] fixedBytes() {
+    return fixedBytes;
+  }
+
+  /** Bytes per entry for fixed-width kinds (4 for INTS, 8 for LONGS), 0 for BINARY. */
+  public int width() {
+    return width;
+  }
+
+  /** BYTE_ARRAY entry offsets ({@code size() + 1} meaningful entries), or null for other kinds. */
+  public int[] offsets() {
+    return offsets;
+  }
+
+  /** BYTE_ARRAY entry bytes, or null for other kinds. */
+  public byte[] binaryData() {
+    return binaryData;
+  }
+
+  /** Entry {@code index} of a BINARY or FIXED dictionary, copied; for tests and statistics. */
+  public byte[] entryBytes(int index) {
+    Objects.checkIndex(index, size);
+    if (kind == Kind.BINARY) {
+      return java.util.Arrays.copyOfRange(binaryData, offsets[index], offsets[index + 1]);
+    }
+    if (kind == Kind.FIXED) {
+      return java.util.Arrays.copyOfRange(fixedBytes, index * width, (index + 1) * width);
+    }
+    throw new IllegalStateException("entryBytes is for BINARY and FIXED dictionaries, this one is " + kind);
+  }
+}

@@ -1,0 +1,176 @@
+package io.parquetarrow.encodings;
+
+import java.util.Objects;
+
+/**
+ * Encoders of the PLAIN encoding, one per physical type, for data pages and dictionary pages. Spec:
+ * <a href="https://github.com/apache/parquet-format/blob/master/Encodings.md#plain-plain--0">Encodings.md,
+ * Plain (PLAIN = 0)</a> (grammar quoted in {@link PlainDecoder}).
+ */
+public final class PlainEncoder {
+  private PlainEncoder() {}
+
+  /** BOOLEAN from one 0/1 byte per value ({@code offset} indexes values), bit packed LSB first. */
+  public static final class BooleanValues implements ValueEncoder<byte[]> {
+    private final ByteSink sink = new ByteSink(64);
+    private int count;
+    private int pendingBits;
+    private int pending;
+
+    @Override
+    public void put(byte[] values, int offset, int count) {
+      Objects.checkFromIndexSize(offset, count, values.length);
+      for (int i = 0; i < count; i++) {
+        pending |= (values[offset + i] != 0 ? 1 : 0) << pendingBits;
+        if (++pendingBits == 8) {
+          sink.writeByte(pending);
+          pending = 0;
+          pendingBits = 0;
+        }
+      }
+      this.count += count;
+    }
+
+    @Override
+    public int valueCount() {
+      return count;
+    }
+
+    @Override
+    public ByteSlice flush() {
+      if (pendingBits > 0) {
+        sink.writeByte(pending);
+      }
+      ByteSlice result = sink.slice();
+      sink.reset();
+      pending = 0;
+      pendingBits = 0;
+      count = 0;
+      return result;
+    }
+  }
+
+  /** INT32 and FLOAT bits: four little-endian bytes each. */
+  public static final class IntValues implements ValueEncoder<int[]> {
+    private final ByteSink sink = new ByteSink(256);
+    private int count;
+
+    @Override
+    public void put(int[] values, int offset, int count) {
+      Objects.checkFromIndexSize(offset, count, values.length);
+      for (int i = 0; i < count; i++) {
+        sink.writeIntLittleEndian(values[offset + i]);
+      }
+      this.count += count;
+    }
+
+    @Override
+    public int valueCount() {
+      return count;
+    }
+
+    @Override
+    public ByteSlice flush() {
+      ByteSlice result = sink.slice();
+      sink.reset();
+      count = 0;
+      return result;
+    }
+  }
+
+  /** INT64 and DOUBLE bits: eight little-endian bytes each. */
+  public static final class LongValues implements ValueEncoder<long[]> {
+    private final ByteSink sink = new ByteSink(256);
+    private int count;
+
+    @Override
+    public void put(long[] values, int offset, int count) {
+      Objects.checkFromIndexSize(offset, count, values.length);
+      for (int i = 0; i < count; i++) {
+        sink.writeLongLittleEndian(values[offset + i]);
+      }
+      this.count += count;
+    }
+
+    @Override
+    public int valueCount() {
+      return count;
+    }
+
+    @Override
+    public ByteSlice flush() {
+      ByteSlice result = sink.slice();
+      sink.reset();
+      count = 0;
+      return result;
+    }
+  }
+
+  /**
+   * FIXED_LEN_BYTE_ARRAY and INT96 (width 12): values back to back; {@code offset} is a byte offset into
+   * {@code values}, {@code count} a number of values.
+   */
+  public static final class FixedLengthValues implements ValueEncoder<byte[]> {
+    private final int width;
+    private final ByteSink sink = new ByteSink(256);
+    private int count;
+
+    public FixedLengthValues(int width) {
+      if (width <= 0) {
+        throw new IllegalArgumentException("fixed length width must be positive, was " + width);
+      }
+      this.width = width;
+    }
+
+    @Override
+    public void put(byte[] values, int offset, int count) {
+      Objects.checkFromIndexSize(offset, (long) count * width, values.length);
+      sink.writeBytes(values, offset, count * width);
+      this.count += count;
+    }
+
+    @Override
+    public int valueCount() {
+      return count;
+    }
+
+    @Override
+    public ByteSlice flush() {
+      ByteSlice result = sink.slice();
+      sink.reset();
+      count = 0;
+      return result;
+    }
+  }
+
+  /** BYTE_ARRAY: each value as a 4-byte little-endian length and its bytes; {@code offset} indexes values. */
+  public static final class ByteArrayValues implements ValueEncoder<BinaryBuffer> {
+    private final ByteSink sink = new ByteSink(256);
+    private int count;
+
+    @Override
+    public void put(BinaryBuffer values, int offset, int count) {
+      Objects.checkFromIndexSize(offset, count, values.size());
+      int[] offsets = values.offsets();
+      for (int i = offset; i < offset + count; i++) {
+        int length = offsets[i + 1] - offsets[i];
+        sink.writeIntLittleEndian(length);
+        sink.writeBytes(values.data(), offsets[i], length);
+      }
+      this.count += count;
+    }
+
+    @Override
+    public int valueCount() {
+      return count;
+    }
+
+    @Override
+    public ByteSlice flush() {
+      ByteSlice result = sink.slice();
+      sink.reset();
+      count = 0;
+      return result;
+    }
+  }
+}

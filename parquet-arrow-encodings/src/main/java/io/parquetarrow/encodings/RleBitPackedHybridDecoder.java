@@ -1,0 +1,307 @@
+package io.parquetarrow.encodings;
+
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.simd.ParquetKernels;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Decoder of the RLE / bit-packing hybrid, the encoding of repetition and definition levels, of dictionary
+ * indices (behind {@link DictionaryIndexDecoder}) and of BOOLEAN values under the RLE encoding (behind
+ * {@link RleBooleanDecoder}). It decodes to unsigned values in {@code int}s. Spec:
+ * <a href="https://github.com/apache/parquet-format/blob/master/Encodings.md#run-length-encoding--bit-packing-hybrid-rle--3">
+ * Encodings.md, Run Length Encoding / Bit-Packing Hybrid (RLE = 3)</a>:
+ *
+ * <pre>
+ * rle-bit-packed-hybrid: &lt;length&gt; &lt;encoded-data&gt;
+ * length := length of the &lt;encoded-data&gt; in bytes stored as 4 bytes little endian (unsigned int32)
+ * encoded-data := &lt;run&gt;*
+ * run := &lt;bit-packed-run&gt; | &lt;rle-run&gt;
+ * bit-packed-run := &lt;bit-packed-header&gt; &lt;bit-packed-values&gt;
+ * bit-packed-header := varint-encode(&lt;bit-pack-scaled-run-len&gt; &lt;&lt; 1 | 1)
+ * bit-pack-scaled-run-len := (bit-packed-run-len) / 8
+ * rle-run := &lt;rle-header&gt; &lt;repeated-value&gt;
+ * rle-header := varint-encode( (rle-run-len) &lt;&lt; 1)
+ * repeated-value := value that is repeated, using a fixed-width of round-up-to-next-byte(bit-width)
+ * </pre>
+ *
+ * This decoder reads {@code <encoded-data>} only; where a page kind prepends {@code <length>} (levels of data
+ * page v1, BOOLEAN values) the caller reads it with {@link #readLengthPrefix}. RLE runs become
+ * {@link Arrays#fill} calls and bit-packed runs go through {@link ParquetKernels#unpackInts} eight values (one
+ * group) at a time or more.
+ *
+ * <p>Every run header is checked before use: an RLE run may not claim more values than the page has left, a
+ * bit-packed run may not claim more groups than those values need (the last group may be padding), its bytes
+ * must be in the page, and a repeated value must fit in the bit width.
+ */
+public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
+  private static final int GROUP = 8;
+
+  private final ParquetKernels kernels;
+  private final int[] group = new int[GROUP];
+  private int bitWidth;
+  private String what = "RLE/bit-packed hybrid";
+
+  private byte[] page = new byte[0];
+  private int position;
+  private int limit;
+  private int valuesRemaining;
+
+  private boolean inRleRun;
+  private int runRemaining;
+  private int rleValue;
+  private int packedPosition;
+  private int unpackedRemaining;
+  private int groupIndex;
+  private int groupFilled;
+
+  /**
+   * @param kernels the bit-unpacking kernels
+   * @param bitWidth the width of every value, 0 to 32; {@link #init(byte[], int, int, int, int)} may change it
+   */
+  public RleBitPackedHybridDecoder(ParquetKernels kernels, int bitWidth) {
+    this.kernels = Objects.requireNonNull(kernels, "kernels");
+    checkBitWidthArgument(bitWidth);
+    this.bitWidth = bitWidth;
+  }
+
+  /** The bit width in use. */
+  public int bitWidth() {
+    return bitWidth;
+  }
+
+  /**
+   * Reads the 4-byte little-endian {@code <length>} that precedes {@code <encoded-data>} in data page v1 levels
+   * and in BOOLEAN RLE values, and returns it after checking that many bytes follow it within {@code length}.
+   * The encoded data then starts at {@code offset + 4}.
+   */
+  public static int readLengthPrefix(byte[] page, int offset, int length) throws ParquetCorruptionException {
+    Objects.checkFromIndexSize(offset, length, page.length);
+    if (length < 4) {
+      throw ParquetCorruptionException.of(
+          "RLE/bit-packed hybrid: expected a 4-byte length prefix but only %d bytes remain", length);
+    }
+    long encodedLength = ((page[offset] & 0xFF) | (page[offset + 1] & 0xFF) << 8 | (page[offset + 2] & 0xFF) << 16
+        | (long) (page[offset + 3] & 0xFF) << 24);
+    if (encodedLength > length - 4) {
+      throw ParquetCorruptionException.of(
+          "RLE/bit-packed hybrid: length prefix says %d bytes of encoded data but only %d bytes follow it",
+          encodedLength, length - 4);
+    }
+    return (int) encodedLength;
+  }
+
+  @Override
+  public void init(byte[] page, int offset, int length, int valueCount) throws ParquetCorruptionException {
+    init(page, offset, length, valueCount, bitWidth);
+  }
+
+  /** As {@link #init(byte[], int, int, int)} with a new bit width (0 to 32). */
+  public void init(byte[] page, int offset, int length, int valueCount, int bitWidth)
+      throws ParquetCorruptionException {
+    Objects.checkFromIndexSize(offset, length, page.length);
+    PageCursor.checkValueCount(what, valueCount);
+    checkBitWidthArgument(bitWidth);
+    this.bitWidth = bitWidth;
+    this.page = page;
+    this.position = offset;
+    this.limit = offset + length;
+    this.valuesRemaining = valueCount;
+    this.runRemaining = 0;
+    this.groupIndex = 0;
+    this.groupFilled = 0;
+  }
+
+  /** Names the stream (e.g. "definition levels") in error messages. */
+  public RleBitPackedHybridDecoder describedAs(String what) {
+    this.what = Objects.requireNonNull(what, "what");
+    return this;
+  }
+
+  /** Values not yet read or skipped. */
+  public int valuesRemaining() {
+    return valuesRemaining;
+  }
+
+  @Override
+  public void read(int[] destination, int destinationOffset, int count) throws ParquetCorruptionException {
+    PageCursor.checkValuesRemain(what, count, valuesRemaining);
+    Objects.checkFromIndexSize(destinationOffset, count, destination.length);
+    int offset = destinationOffset;
+    int left = count;
+    while (left > 0) {
+      if (runRemaining == 0) {
+        readRunHeader();
+        continue;
+      }
+      int take = Math.min(left, runRemaining);
+      if (inRleRun) {
+        Arrays.fill(destination, offset, offset + take, rleValue);
+      } else {
+        readPacked(destination, offset, take);
+      }
+      offset += take;
+      left -= take;
+      runRemaining -= take;
+      valuesRemaining -= take;
+    }
+  }
+
+  @Override
+  public void skip(int count) throws ParquetCorruptionException {
+    PageCursor.checkValuesRemain(what, count, valuesRemaining);
+    int left = count;
+    while (left > 0) {
+      if (runRemaining == 0) {
+        readRunHeader();
+        continue;
+      }
+      int take = Math.min(left, runRemaining);
+      if (!inRleRun) {
+        skipPacked(take);
+      }
+      left -= take;
+      runRemaining -= take;
+      valuesRemaining -= take;
+    }
+  }
+
+  private void readPacked(int[] destination, int offset, int count) {
+    int buffered = Math.min(count, groupFilled - groupIndex);
+    if (buffered > 0) {
+      System.arraycopy(group, groupIndex, destination, offset, buffered);
+      groupIndex += buffered;
+      offset += buffered;
+      count -= buffered;
+    }
+    int wholeGroups = count / GROUP;
+    if (wholeGroups > 0) {
+      // The run's bytes for these values were checked when its header was read.
+      kernels.unpackInts(page, packedPosition, destination, offset, wholeGroups * GROUP, bitWidth);
+      packedPosition += wholeGroups * bitWidth;
+      unpackedRemaining -= wholeGroups * GROUP;
+      offset += wholeGroups * GROUP;
+      count -= wholeGroups * GROUP;
+    }
+    if (count > 0) {
+      fillGroup();
+      System.arraycopy(group, 0, destination, offset, count);
+      groupIndex = count;
+    }
+  }
+
+  private void skipPacked(int count) {
+    int buffered = Math.min(count, groupFilled - groupIndex);
+    groupIndex += buffered;
+    count -= buffered;
+    int wholeGroups = count / GROUP;
+    packedPosition += wholeGroups * bitWidth;
+    unpackedRemaining -= wholeGroups * GROUP;
+    count -= wholeGroups * GROUP;
+    if (count > 0) {
+      fillGroup();
+      groupIndex = count;
+    }
+  }
+
+  /** Decodes the next group of the current bit-packed run (eight values, fewer at the end of the page). */
+  private void fillGroup() {
+    int valid = Math.min(GROUP, unpackedRemaining);
+    // Reads exactly ceil(valid * bitWidth / 8) bytes, all within the bytes checked when the run began.
+    kernels.unpackInts(page, packedPosition, group, 0, valid, bitWidth);
+    packedPosition += bitWidth;
+    unpackedRemaining -= valid;
+    groupIndex = 0;
+    groupFilled = valid;
+  }
+
+  private void readRunHeader() throws ParquetCorruptionException {
+    if (position >= limit && bitWidth == 0) {
+      // Some writers omit the runs entirely when every value is 0 (a one-entry dictionary): nothing to read.
+      inRleRun = true;
+      rleValue = 0;
+      runRemaining = valuesRemaining;
+      return;
+    }
+    int headerOffset = position;
+    long header = readRunHeaderVarInt();
+    long runLength = header >>> 1;
+    if ((header & 1) == 0) {
+      if (runLength > valuesRemaining) {
+        throw ParquetCorruptionException.of(
+            "%s: RLE run at offset %d claims %d values but only %d remain", what, headerOffset, runLength,
+            valuesRemaining);
+      }
+      int valueBytes = (bitWidth + 7) >>> 3;
+      if (valueBytes > limit - position) {
+        throw ParquetCorruptionException.of(
+            "%s: RLE run at offset %d needs a %d-byte repeated value but only %d bytes remain", what, headerOffset,
+            valueBytes, limit - position);
+      }
+      long value = 0;
+      for (int i = 0; i < valueBytes; i++) {
+        value |= (long) (page[position + i] & 0xFF) << (8 * i);
+      }
+      position += valueBytes;
+      if (bitWidth < 32 && (value >>> bitWidth) != 0) {
+        throw ParquetCorruptionException.of(
+            "%s: RLE run at offset %d repeats value %d, which does not fit in bit width %d", what, headerOffset,
+            value, bitWidth);
+      }
+      inRleRun = true;
+      rleValue = (int) value;
+      runRemaining = (int) runLength;
+    } else {
+      long groups = runLength;
+      long neededGroups = ((long) valuesRemaining + GROUP - 1) / GROUP;
+      if (groups > neededGroups) {
+        throw ParquetCorruptionException.of(
+            "%s: bit-packed run at offset %d claims %d groups of 8 values but only %d values remain", what,
+            headerOffset, groups, valuesRemaining);
+      }
+      int used = (int) Math.min(groups * GROUP, valuesRemaining);
+      long neededBytes = ((long) used * bitWidth + 7) >>> 3;
+      if (neededBytes > limit - position) {
+        throw ParquetCorruptionException.of(
+            "%s: bit-packed run at offset %d needs %d bytes for %d values of bit width %d but only %d remain", what,
+            headerOffset, neededBytes, used, bitWidth, limit - position);
+      }
+      inRleRun = false;
+      runRemaining = used;
+      unpackedRemaining = used;
+      packedPosition = position;
+      groupIndex = 0;
+      groupFilled = 0;
+      position = (int) Math.min(limit, position + groups * bitWidth);
+    }
+  }
+
+  private long readRunHeaderVarInt() throws ParquetCorruptionException {
+    long value = 0;
+    int start = position;
+    for (int shift = 0; shift < 35; shift += 7) {
+      if (position >= limit) {
+        throw ParquetCorruptionException.of(
+            "%s: expected a run header at offset %d (%d values still to decode) but the data ends at offset %d",
+            what, start, valuesRemaining, limit);
+      }
+      int b = page[position++] & 0xFF;
+      value |= (long) (b & 0x7F) << shift;
+      if ((b & 0x80) == 0) {
+        if (value > 0xFFFFFFFFL) {
+          throw ParquetCorruptionException.of(
+              "%s: run header varint at offset %d exceeds 32 bits (%d)", what, start, value);
+        }
+        return value;
+      }
+    }
+    throw ParquetCorruptionException.of(
+        "%s: run header varint at offset %d is longer than 5 bytes", what, start);
+  }
+
+  private static void checkBitWidthArgument(int bitWidth) {
+    if (bitWidth < 0 || bitWidth > 32) {
+      throw new IllegalArgumentException("RLE/bit-packed hybrid bit width must be 0 to 32, was " + bitWidth);
+    }
+  }
+}
