@@ -10,8 +10,11 @@ import java.nio.ByteBuffer;
  * <p>Each call must produce exactly {@code uncompressedLength} bytes (the page header's
  * {@code uncompressed_page_size}); anything else — more, fewer, or a malformed stream — is a
  * {@link ParquetCorruptionException}. Implementations never write outside the destination range.
+ *
+ * <p>Obtain instances from {@link Codecs#decompressor}. {@link #close()} releases native scratch (zlib, zstd
+ * contexts) early; instances that are never closed are cleaned up by the garbage collector.
  */
-public interface Decompressor {
+public interface Decompressor extends AutoCloseable {
 
   /** Decompresses {@code input[inputOffset, +inputLength)} into {@code output[outputOffset, +uncompressedLength)}. */
   void decompress(
@@ -26,4 +29,8 @@ public interface Decompressor {
    */
   void decompress(byte[] input, int inputOffset, int inputLength, ByteBuffer output, int uncompressedLength)
       throws ParquetCorruptionException;
+
+  /** Releases native scratch held by this instance; it must not be used afterwards. Idempotent. */
+  @Override
+  default void close() {}
 }
