@@ -1,12 +1,25 @@
 package io.parquetarrow.simd;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
 /**
- * The scalar reference implementation of {@link ParquetKernels}: plain loops, the behaviour every other
- * implementation is tested against.
+ * The scalar reference implementation of {@link ParquetKernels}: plain Java loops, the behaviour every other
+ * implementation is tested against and the fallback {@link KernelProvider} picks when the Vector API is absent
+ * or would not pay off. Bit unpacking and packing run through the generated, unrolled {@link IntBitPacking} and
+ * {@link LongBitPacking} (8 values per step) and finish the last partial block bit by bit.
  */
 public final class ScalarKernels implements ParquetKernels {
 
+  /** The one instance; the class holds no state. */
   public static final ScalarKernels INSTANCE = new ScalarKernels();
+
+  private static final VarHandle INT_LITTLE_ENDIAN =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_LITTLE_ENDIAN =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private ScalarKernels() {}
 
@@ -22,75 +35,95 @@ public final class ScalarKernels implements ParquetKernels {
 
   @Override
   public void unpackInts(byte[] input, int inputOffset, int[] output, int outputOffset, int count, int bitWidth) {
-    if (bitWidth == 0) {
-      java.util.Arrays.fill(output, outputOffset, outputOffset + count, 0);
-      return;
-    }
-    long mask = (1L << bitWidth) - 1;
-    long bitPosition = 0;
-    for (int i = 0; i < count; i++) {
-      int byteIndex = inputOffset + (int) (bitPosition >>> 3);
-      int shift = (int) (bitPosition & 7);
-      int bytesNeeded = (shift + bitWidth + 7) >>> 3;
-      long word = 0;
-      for (int b = 0; b < bytesNeeded; b++) {
-        word |= (input[byteIndex + b] & 0xFFL) << (8 * b);
-      }
-      output[outputOffset + i] = (int) ((word >>> shift) & mask);
-      bitPosition += bitWidth;
+    int blocks = count >>> 3;
+    IntBitPacking.unpack(input, inputOffset, output, outputOffset, blocks, bitWidth);
+    int done = blocks << 3;
+    if (done < count) {
+      unpackTail(input, inputOffset + blocks * bitWidth, output, outputOffset + done, count - done, bitWidth);
     }
   }
 
   @Override
   public void unpackLongs(
       byte[] input, int inputOffset, long[] output, int outputOffset, int count, int bitWidth) {
-    if (bitWidth == 0) {
-      java.util.Arrays.fill(output, outputOffset, outputOffset + count, 0L);
-      return;
-    }
-    long bitPosition = 0;
-    for (int i = 0; i < count; i++) {
-      long value = 0;
-      for (int bit = 0; bit < bitWidth; ) {
-        long position = bitPosition + bit;
-        int byteIndex = inputOffset + (int) (position >>> 3);
-        int shift = (int) (position & 7);
-        int take = Math.min(8 - shift, bitWidth - bit);
-        long bits = ((input[byteIndex] & 0xFF) >>> shift) & ((1L << take) - 1);
-        value |= bits << bit;
-        bit += take;
-      }
-      output[outputOffset + i] = value;
-      bitPosition += bitWidth;
+    int blocks = count >>> 3;
+    LongBitPacking.unpack(input, inputOffset, output, outputOffset, blocks, bitWidth);
+    int done = blocks << 3;
+    if (done < count) {
+      unpackTail(input, inputOffset + blocks * bitWidth, output, outputOffset + done, count - done, bitWidth);
     }
   }
 
   @Override
   public void packInts(int[] input, int inputOffset, int count, int bitWidth, byte[] output, int outputOffset) {
-    long[] widened = new long[count];
-    for (int i = 0; i < count; i++) {
-      widened[i] = input[inputOffset + i] & 0xFFFFFFFFL;
+    int blocks = count >>> 3;
+    IntBitPacking.pack(input, inputOffset, output, outputOffset, blocks, bitWidth);
+    int done = blocks << 3;
+    if (done < count) {
+      long[] tail = new long[count - done];
+      for (int i = 0; i < tail.length; i++) {
+        tail[i] = input[inputOffset + done + i] & 0xFFFFFFFFL;
+      }
+      packTail(tail, 0, tail.length, bitWidth, output, outputOffset + blocks * bitWidth);
     }
-    packLongs(widened, 0, count, bitWidth, output, outputOffset);
   }
 
   @Override
   public void packLongs(long[] input, int inputOffset, int count, int bitWidth, byte[] output, int outputOffset) {
-    int byteCount = (int) (((long) count * bitWidth + 7) >>> 3);
-    java.util.Arrays.fill(output, outputOffset, outputOffset + byteCount, (byte) 0);
-    long bitPosition = 0;
+    int blocks = count >>> 3;
+    LongBitPacking.pack(input, inputOffset, output, outputOffset, blocks, bitWidth);
+    int done = blocks << 3;
+    if (done < count) {
+      packTail(input, inputOffset + done, count - done, bitWidth, output, outputOffset + blocks * bitWidth);
+    }
+  }
+
+  /**
+   * The last partial block (fewer than 8 values), bit by bit. It reads only the bytes that hold its values, so
+   * {@code ceil(count * bitWidth / 8)} in total, never the padding a whole block would need.
+   */
+  private static void unpackTail(byte[] input, int inputOffset, int[] output, int outputOffset, int count,
+      int bitWidth) {
+    for (int i = 0; i < count; i++) {
+      output[outputOffset + i] = (int) readBits(input, inputOffset, (long) i * bitWidth, bitWidth);
+    }
+  }
+
+  private static void unpackTail(byte[] input, int inputOffset, long[] output, int outputOffset, int count,
+      int bitWidth) {
+    for (int i = 0; i < count; i++) {
+      output[outputOffset + i] = readBits(input, inputOffset, (long) i * bitWidth, bitWidth);
+    }
+  }
+
+  private static long readBits(byte[] input, int inputOffset, long bitPosition, int bitWidth) {
+    long value = 0;
+    for (int bit = 0; bit < bitWidth; ) {
+      long position = bitPosition + bit;
+      int shift = (int) (position & 7);
+      int take = Math.min(8 - shift, bitWidth - bit);
+      long bits = ((input[inputOffset + (int) (position >>> 3)] & 0xFF) >>> shift) & ((1L << take) - 1);
+      value |= bits << bit;
+      bit += take;
+    }
+    return value;
+  }
+
+  private static void packTail(long[] input, int inputOffset, int count, int bitWidth, byte[] output,
+      int outputOffset) {
+    int byteCount = (count * bitWidth + 7) >>> 3;
+    Arrays.fill(output, outputOffset, outputOffset + byteCount, (byte) 0);
     for (int i = 0; i < count; i++) {
       long value = input[inputOffset + i];
+      long bitPosition = (long) i * bitWidth;
       for (int bit = 0; bit < bitWidth; ) {
         long position = bitPosition + bit;
-        int byteIndex = outputOffset + (int) (position >>> 3);
         int shift = (int) (position & 7);
         int take = Math.min(8 - shift, bitWidth - bit);
         int bits = (int) ((value >>> bit) & ((1L << take) - 1));
-        output[byteIndex] |= (byte) (bits << shift);
+        output[outputOffset + (int) (position >>> 3)] |= (byte) (bits << shift);
         bit += take;
       }
-      bitPosition += bitWidth;
     }
   }
 
@@ -118,9 +151,40 @@ public final class ScalarKernels implements ParquetKernels {
   public void byteStreamSplitDecode(
       byte[] input, int inputOffset, int streamLength, int width, int first, int count, byte[] output,
       int outputOffset) {
-    for (int i = 0; i < count; i++) {
-      for (int b = 0; b < width; b++) {
-        output[outputOffset + i * width + b] = input[inputOffset + b * streamLength + first + i];
+    int start = inputOffset + first;
+    switch (width) {
+      case 4 -> {
+        for (int i = 0; i < count; i++) {
+          int at = start + i;
+          int value = (input[at] & 0xFF)
+              | (input[at + streamLength] & 0xFF) << 8
+              | (input[at + 2 * streamLength] & 0xFF) << 16
+              | (input[at + 3 * streamLength] & 0xFF) << 24;
+          INT_LITTLE_ENDIAN.set(output, outputOffset + 4 * i, value);
+        }
+      }
+      case 8 -> {
+        for (int i = 0; i < count; i++) {
+          int at = start + i;
+          long low = (input[at] & 0xFFL)
+              | (input[at + streamLength] & 0xFFL) << 8
+              | (input[at + 2 * streamLength] & 0xFFL) << 16
+              | (input[at + 3 * streamLength] & 0xFFL) << 24;
+          long high = (input[at + 4 * streamLength] & 0xFFL)
+              | (input[at + 5 * streamLength] & 0xFFL) << 8
+              | (input[at + 6 * streamLength] & 0xFFL) << 16
+              | (input[at + 7 * streamLength] & 0xFFL) << 24;
+          LONG_LITTLE_ENDIAN.set(output, outputOffset + 8 * i, low | high << 32);
+        }
+      }
+      default -> {
+        // Stream by stream: each pass reads one stream sequentially, the writes stride by the width.
+        for (int b = 0; b < width; b++) {
+          int stream = start + b * streamLength;
+          for (int i = 0, at = outputOffset + b; i < count; i++, at += width) {
+            output[at] = input[stream + i];
+          }
+        }
       }
     }
   }
@@ -138,18 +202,36 @@ public final class ScalarKernels implements ParquetKernels {
   @Override
   public int levelsToValidity(
       int[] levels, int offset, int count, int maxLevel, byte[] validity, int validityBitOffset) {
+    int i = 0;
     int nulls = 0;
-    for (int i = 0; i < count; i++) {
-      int bit = validityBitOffset + i;
-      int mask = 1 << (bit & 7);
-      if (levels[offset + i] == maxLevel) {
-        validity[bit >>> 3] |= (byte) mask;
-      } else {
-        validity[bit >>> 3] &= (byte) ~mask;
-        nulls++;
+    // Bits before the first whole byte, one at a time (the byte's other bits belong to someone else).
+    for (; i < count && ((validityBitOffset + i) & 7) != 0; i++) {
+      nulls += setValidityBit(levels[offset + i] == maxLevel, validity, validityBitOffset + i);
+    }
+    // Whole bytes: build each in a register and store it once.
+    for (; i + 8 <= count; i += 8) {
+      int bits = 0;
+      for (int b = 0; b < 8; b++) {
+        bits |= (levels[offset + i + b] == maxLevel ? 1 : 0) << b;
       }
+      validity[(validityBitOffset + i) >>> 3] = (byte) bits;
+      nulls += 8 - Integer.bitCount(bits);
+    }
+    for (; i < count; i++) {
+      nulls += setValidityBit(levels[offset + i] == maxLevel, validity, validityBitOffset + i);
     }
     return nulls;
+  }
+
+  /** Sets or clears one bit; returns 1 when it was cleared (a null), else 0. */
+  static int setValidityBit(boolean valid, byte[] validity, int bit) {
+    int mask = 1 << (bit & 7);
+    if (valid) {
+      validity[bit >>> 3] |= (byte) mask;
+      return 0;
+    }
+    validity[bit >>> 3] &= (byte) ~mask;
+    return 1;
   }
 
   @Override
@@ -191,8 +273,34 @@ public final class ScalarKernels implements ParquetKernels {
   @Override
   public void gatherFixed(
       byte[] dictionary, int width, int[] indices, int offset, int count, byte[] output, int outputOffset) {
-    for (int i = 0; i < count; i++) {
-      System.arraycopy(dictionary, indices[offset + i] * width, output, outputOffset + i * width, width);
+    // Fixed widths copy through int/long views: one load and store per 4 or 8 bytes instead of an arraycopy
+    // call per entry.
+    switch (width) {
+      case 4 -> {
+        for (int i = 0; i < count; i++) {
+          INT_LITTLE_ENDIAN.set(output, outputOffset + 4 * i,
+              (int) INT_LITTLE_ENDIAN.get(dictionary, 4 * indices[offset + i]));
+        }
+      }
+      case 8 -> {
+        for (int i = 0; i < count; i++) {
+          LONG_LITTLE_ENDIAN.set(output, outputOffset + 8 * i,
+              (long) LONG_LITTLE_ENDIAN.get(dictionary, 8 * indices[offset + i]));
+        }
+      }
+      case 16 -> {
+        for (int i = 0; i < count; i++) {
+          int from = 16 * indices[offset + i];
+          int to = outputOffset + 16 * i;
+          LONG_LITTLE_ENDIAN.set(output, to, (long) LONG_LITTLE_ENDIAN.get(dictionary, from));
+          LONG_LITTLE_ENDIAN.set(output, to + 8, (long) LONG_LITTLE_ENDIAN.get(dictionary, from + 8));
+        }
+      }
+      default -> {
+        for (int i = 0; i < count; i++) {
+          System.arraycopy(dictionary, indices[offset + i] * width, output, outputOffset + i * width, width);
+        }
+      }
     }
   }
 
