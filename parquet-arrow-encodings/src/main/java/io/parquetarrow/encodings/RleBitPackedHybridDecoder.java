@@ -252,13 +252,10 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
       rleValue = (int) value;
       runRemaining = (int) runLength;
     } else {
+      // A bit-packed run may declare more groups than the values that remain: writers pad the last run (DuckDB
+      // 1.4 writes 32 groups for 10 remaining levels) and Arrow C++ reads such pages. Only the values needed are
+      // unpacked, and the bytes they need are checked below; the padding is skipped up to the page end.
       long groups = runLength;
-      long neededGroups = ((long) valuesRemaining + GROUP - 1) / GROUP;
-      if (groups > neededGroups) {
-        throw ParquetCorruptionException.of(
-            "%s: bit-packed run at offset %d claims %d groups of 8 values but only %d values remain", what,
-            headerOffset, groups, valuesRemaining);
-      }
       int used = (int) Math.min(groups * GROUP, valuesRemaining);
       long neededBytes = ((long) used * bitWidth + 7) >>> 3;
       if (neededBytes > limit - position) {

@@ -43,7 +43,7 @@ public final class ColumnChunkMetadata {
   private final long chunkLength;
 
   ColumnChunkMetadata(ColumnChunk chunk, ColumnDescriptor column, int rowGroupIndex, String source,
-      long dataEnd, boolean parquet816Padding) throws ParquetCorruptionException {
+      long dataEnd, long fileLength, boolean parquet816Padding) throws ParquetCorruptionException {
     this.chunk = chunk;
     this.meta = chunk.metaData();
     this.column = column;
@@ -78,9 +78,6 @@ public final class ColumnChunkMetadata {
       start = Math.max(start, ParquetFile.MAGIC.length);
     }
     long length = meta.totalCompressedSize();
-    if (parquet816Padding && start >= 0 && start <= dataEnd && length <= dataEnd - start) {
-      length += Math.min(PARQUET_816_PADDING, dataEnd - start - length);
-    }
     if (chunk.filePath() == null) {
       if (start < ParquetFile.MAGIC.length || length > dataEnd - start) {
         throw corruption(String.format(
@@ -88,6 +85,10 @@ public final class ColumnChunkMetadata {
                 + " the footer)",
             start, start, length, dataEnd));
       }
+    }
+    if (parquet816Padding && start >= 0 && start <= fileLength && length <= fileLength - start) {
+      // As Arrow C++: the padding may reach into the footer, bounded by the file, not by the footer start.
+      length += Math.min(PARQUET_816_PADDING, fileLength - start - length);
     }
     this.startOffset = start;
     this.chunkLength = length;

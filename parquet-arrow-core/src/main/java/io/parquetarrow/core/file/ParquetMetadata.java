@@ -77,7 +77,7 @@ public final class ParquetMetadata {
       List<ColumnChunkMetadata> columns = new ArrayList<>(chunks.size());
       for (int leaf = 0; leaf < chunks.size(); leaf++) {
         columns.add(new ColumnChunkMetadata(
-            chunks.get(leaf), schema.column(leaf), index, source, footerStart, parquet816));
+            chunks.get(leaf), schema.column(leaf), index, source, footerStart, fileLength, parquet816));
       }
       rowGroups.add(new RowGroupMetadata(rowGroup, index, columns));
     }
@@ -91,14 +91,19 @@ public final class ParquetMetadata {
     return new ParquetMetadata(fileMetaData, source, schema, rowGroups, Collections.unmodifiableMap(keyValues));
   }
 
-  /** PARQUET-816 affects parquet-mr before 1.2.9 (Arrow C++ pads the chunk range for those writers). */
+  /**
+   * PARQUET-816 affects parquet-mr before 1.2.9 (Arrow C++ pads the chunk range for those writers, and treats a
+   * parquet-mr without a parseable version as one of them).
+   */
   static boolean needsParquet816Padding(String createdBy) {
     if (createdBy == null) {
       return false;
     }
     Matcher matcher = PARQUET_MR_VERSION.matcher(createdBy);
     if (!matcher.matches()) {
-      return false;
+      // Arrow C++ parses a bare "parquet-mr" (no version) as version 0.0.0, which is before the fix.
+      return createdBy.trim().equals("parquet-mr") || createdBy.startsWith("parquet-mr version ")
+          && !createdBy.substring("parquet-mr version ".length()).matches("\\d+\\.\\d+\\.\\d+.*");
     }
     int major = Integer.parseInt(matcher.group(1));
     int minor = Integer.parseInt(matcher.group(2));

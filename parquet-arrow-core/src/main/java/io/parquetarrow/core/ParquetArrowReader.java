@@ -1,0 +1,435 @@
+package io.parquetarrow.core;
+
+import io.parquetarrow.core.arrow.ColumnAssembler;
+import io.parquetarrow.core.arrow.ColumnAssemblers;
+import io.parquetarrow.core.arrow.DictionaryAssembler;
+import io.parquetarrow.core.codec.Codecs;
+import io.parquetarrow.core.codec.Decompressor;
+import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.core.column.FlatColumnReader;
+import io.parquetarrow.core.file.ColumnChunkMetadata;
+import io.parquetarrow.core.file.InputFile;
+import io.parquetarrow.core.file.ParquetFile;
+import io.parquetarrow.core.file.ParquetMetadata;
+import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.page.PageLocation;
+import io.parquetarrow.core.page.PageReader;
+import io.parquetarrow.core.schema.ColumnDescriptor;
+import io.parquetarrow.core.schema.FieldMapping;
+import io.parquetarrow.core.schema.ParquetToArrowSchema;
+import io.parquetarrow.core.schema.SchemaMapping;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.errors.ParquetEncryptionException;
+import io.parquetarrow.errors.ParquetException;
+import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+import io.parquetarrow.format.CompressionCodec;
+import io.parquetarrow.format.Type;
+import io.parquetarrow.simd.KernelProvider;
+import io.parquetarrow.simd.ParquetKernels;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Reads a Parquet file into Arrow record batches: the top of the read path (file → page → column → arrow).
+ * It is an {@link ArrowReader}, so it plugs into {@code ArrowStreamWriter}, Flight and
+ * {@code Data.exportArrayStream}: {@link #getVectorSchemaRoot()} holds the current batch after each
+ * {@link #loadNextBatch()} that returns true.
+ *
+ * <pre>{@code
+ * try (BufferAllocator allocator = new RootAllocator();
+ *      ParquetArrowReader reader = ParquetArrowReader.open(Path.of("t.parquet"), allocator,
+ *          ReadOptions.builder().columns("a", "b.c").batchRows(65536).build())) {
+ *   VectorSchemaRoot root = reader.getVectorSchemaRoot();
+ *   while (reader.loadNextBatch()) { ... root.getRowCount() ... }
+ * }
+ * }</pre>
+ *
+ * <p>The schema is the one Arrow C++ reads ({@link ParquetToArrowSchema}, honouring {@code ARROW:schema}),
+ * narrowed to {@link ReadOptions#columns()}. Batches hold at most {@link ReadOptions#batchRows()} rows and never
+ * span row groups; a file or row group without rows yields no batch but the schema is still valid. Each batch
+ * fills the root's vectors directly: each vector is allocated once per batch with exactly the size it needs,
+ * from the caller's allocator, and released by the next batch or by {@link #close()}.
+ *
+ * <p>String and binary fields that {@code ARROW:schema} declares as dictionaries, or that
+ * {@link ReadOptions#dictionaryColumns()} names, are read as Arrow dictionary vectors: the root holds int32
+ * indices and {@link #lookup(long)} the batch's dictionary, which is replaced with every batch. Required
+ * fixed-width columns whose Parquet and Arrow bytes agree are decoded straight into their vectors.
+ *
+ * <p>Columns must be flat (no list, map or struct) in this version; nested fields are an
+ * {@link UnsupportedParquetFeatureException} at {@code open} (select the flat ones with
+ * {@link ReadOptions#columns()}). Problems with the bytes are
+ * {@link ParquetCorruptionException}s naming the file, row group, column and page offset; encrypted columns are
+ * {@link ParquetEncryptionException}s. Not thread-safe.
+ */
+public final class ParquetArrowReader extends ArrowReader {
+  private final ParquetFile file;
+  private final ReadOptions options;
+  private final Schema schema;
+  private final List<ColumnPlan> plans;
+  private final int[] rowGroups;
+  private final ParquetKernels kernels = KernelProvider.get();
+
+  private int rowGroupCursor = -1;
+  private long rowsLeftInRowGroup;
+  private FlatColumnReader[] readers = new FlatColumnReader[0];
+  private PageReader[] pageReaders = new PageReader[0];
+  private final ColumnBatch[] batches;
+  private long bytesReadInClosedRowGroups;
+  private boolean closed;
+  private Exception failure;
+
+  /**
+   * One selected top-level field: the Arrow field, its leaf column and how to assemble it — with
+   * {@code assembler} for a plain field, with {@code dictionary} for a dictionary-encoded one.
+   */
+  private record ColumnPlan(
+      Field field, ColumnDescriptor column, ColumnAssembler assembler, DictionaryAssembler dictionary) {}
+
+  private ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) throws IOException {
+    super(allocator);
+    this.file = file;
+    this.options = options;
+    ParquetMetadata metadata = file.metadata();
+    SchemaMapping mapping =
+        ParquetToArrowSchema.convert(metadata.schema(), metadata.keyValueMetadata(), file.name());
+    if (!options.columns().isEmpty()) {
+      try {
+        mapping = mapping.project(options.columns());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(file.name() + ": " + e.getMessage(), e);
+      }
+    }
+    List<Field> fields = new ArrayList<>();
+    List<ColumnPlan> plans = new ArrayList<>();
+    long nextDictionaryId = 0;
+    for (FieldMapping fieldMapping : mapping.fields()) {
+      if (fieldMapping.field().getDictionary() != null) {
+        nextDictionaryId = Math.max(nextDictionaryId, fieldMapping.field().getDictionary().getId() + 1);
+      }
+    }
+    Set<String> dictionaryColumns = new HashSet<>(options.dictionaryColumns());
+    for (FieldMapping fieldMapping : mapping.fields()) {
+      Field field = fieldMapping.field();
+      if (dictionaryColumns.remove(field.getName()) && field.getDictionary() == null) {
+        field = asDictionary(field, fieldMapping.column(), nextDictionaryId++);
+      }
+      ColumnPlan plan = plan(fieldMapping, field);
+      plans.add(plan);
+      fields.add(plan.field());
+    }
+    if (!dictionaryColumns.isEmpty()) {
+      throw new IllegalArgumentException(file.name() + ": dictionary columns " + dictionaryColumns
+          + " are not among the columns read");
+    }
+    this.plans = List.copyOf(plans);
+    this.schema = new Schema(fields, mapping.arrowSchema().getCustomMetadata());
+    this.rowGroups = selectRowGroups(metadata, options);
+    this.batches = new ColumnBatch[plans.size()];
+    for (int i = 0; i < batches.length; i++) {
+      batches[i] = new ColumnBatch();
+    }
+  }
+
+  /** Opens {@code path} with {@link ReadOptions#defaults()}. */
+  public static ParquetArrowReader open(Path path, BufferAllocator allocator) throws IOException {
+    return open(path, allocator, ReadOptions.defaults());
+  }
+
+  /** Opens {@code path}, reads its footer and prepares the selected columns; batches are read on demand. */
+  public static ParquetArrowReader open(Path path, BufferAllocator allocator, ReadOptions options)
+      throws IOException {
+    Objects.requireNonNull(allocator, "allocator");
+    Objects.requireNonNull(options, "options");
+    return open(ParquetFile.open(path), allocator, options);
+  }
+
+  /** Reads from any {@link InputFile}; closing the reader closes it. */
+  public static ParquetArrowReader open(InputFile input, BufferAllocator allocator, ReadOptions options)
+      throws IOException {
+    Objects.requireNonNull(allocator, "allocator");
+    Objects.requireNonNull(options, "options");
+    ParquetFile file;
+    try {
+      file = ParquetFile.open(input);
+    } catch (IOException | RuntimeException e) {
+      input.close();
+      throw e;
+    }
+    return open(file, allocator, options);
+  }
+
+  private static ParquetArrowReader open(ParquetFile file, BufferAllocator allocator, ReadOptions options)
+      throws IOException {
+    try {
+      return new ParquetArrowReader(allocator, file, options);
+    } catch (IOException | RuntimeException e) {
+      try {
+        file.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+
+  /** The field as an Arrow dictionary with int32 indices, as Arrow C++'s {@code read_dictionary} gives it. */
+  private Field asDictionary(Field field, ColumnDescriptor column, long id) {
+    ArrowType.ArrowTypeID type = field.getType().getTypeID();
+    boolean binary = type == ArrowType.ArrowTypeID.Utf8 || type == ArrowType.ArrowTypeID.Binary
+        || type == ArrowType.ArrowTypeID.LargeUtf8 || type == ArrowType.ArrowTypeID.LargeBinary;
+    if (column == null || column.physicalType() != Type.BYTE_ARRAY || !binary) {
+      throw new IllegalArgumentException(file.name() + ": column '" + field.getName() + "' of type "
+          + field.getType() + " cannot be read as a dictionary; only string and binary columns can");
+    }
+    return new Field(field.getName(), new FieldType(field.isNullable(), field.getType(),
+        new DictionaryEncoding(id, false, new ArrowType.Int(32, true)), field.getMetadata()), null);
+  }
+
+  private ColumnPlan plan(FieldMapping mapping, Field field) throws ParquetException {
+    if (mapping.kind() != FieldMapping.Kind.PRIMITIVE || mapping.column() == null) {
+      throw new UnsupportedParquetFeatureException(file.name() + ": field '" + field.getName() + "' is a "
+          + mapping.kind().name().toLowerCase(java.util.Locale.ROOT)
+          + "; this version reads flat columns only (select the flat columns with ReadOptions.columns)");
+    }
+    ColumnDescriptor column = mapping.column();
+    if (column.maxRepetitionLevel() != 0) {
+      throw new UnsupportedParquetFeatureException(file.name() + ": column " + column.dottedPath()
+          + " is repeated; this version reads flat columns only");
+    }
+    if (column.physicalType() == Type.FIXED_LEN_BYTE_ARRAY && column.typeLength() <= 0) {
+      throw new ParquetCorruptionException(file.name() + ": column " + column.dottedPath()
+          + " is FIXED_LEN_BYTE_ARRAY with type_length " + column.typeLength() + " (expected > 0)");
+    }
+    if (column.physicalType() == Type.INT96 && !options.int96AsTimestamp()
+        && field.getType() instanceof ArrowType.Timestamp) {
+      field = new Field(field.getName(),
+          new FieldType(field.isNullable(), new ArrowType.FixedSizeBinary(12), null, field.getMetadata()), null);
+    }
+    if (field.getDictionary() != null) {
+      ArrowType.ArrowTypeID type = field.getType().getTypeID();
+      boolean large = type == ArrowType.ArrowTypeID.LargeUtf8 || type == ArrowType.ArrowTypeID.LargeBinary;
+      boolean binary = large || type == ArrowType.ArrowTypeID.Utf8 || type == ArrowType.ArrowTypeID.Binary;
+      if (column.physicalType() != Type.BYTE_ARRAY || !binary) {
+        throw new UnsupportedParquetFeatureException(file.name() + ": cannot read column " + column.dottedPath()
+            + " of physical type " + column.physicalType() + " as an Arrow dictionary of " + field.getType());
+      }
+      return new ColumnPlan(field, column, null,
+          new DictionaryAssembler(kernels, mapping.definitionLevel(), large));
+    }
+    try {
+      ColumnAssembler assembler =
+          ColumnAssemblers.create(field, column, mapping.definitionLevel(), kernels);
+      return new ColumnPlan(field, column, assembler, null);
+    } catch (UnsupportedParquetFeatureException e) {
+      throw new UnsupportedParquetFeatureException(file.name() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static int[] selectRowGroups(ParquetMetadata metadata, ReadOptions options) {
+    int count = metadata.rowGroups().size();
+    int[] selected = options.rowGroups();
+    if (selected == null) {
+      int[] all = new int[count];
+      for (int i = 0; i < count; i++) {
+        all[i] = i;
+      }
+      return all;
+    }
+    for (int index : selected) {
+      if (index >= count) {
+        throw new IllegalArgumentException(
+            metadata.source() + ": row group " + index + " does not exist; the file has " + count);
+      }
+    }
+    return selected;
+  }
+
+  /** The file's footer, as read at open. */
+  public ParquetMetadata metadata() {
+    return file.metadata();
+  }
+
+  /** The options this reader was opened with. */
+  public ReadOptions options() {
+    return options;
+  }
+
+  @Override
+  protected Schema readSchema() {
+    return schema;
+  }
+
+  /**
+   * Reads the next batch into {@link #getVectorSchemaRoot()}; false when no rows are left (the root then keeps
+   * its last contents with a row count of 0).
+   */
+  @Override
+  public boolean loadNextBatch() throws IOException {
+    if (closed) {
+      throw new IllegalStateException(file.name() + ": reader is closed");
+    }
+    if (failure != null) {
+      // Column readers stop mid-page when they fail, so later batches could not be trusted.
+      throw new IllegalStateException(file.name() + ": an earlier batch failed; the reader cannot continue",
+          failure);
+    }
+    try {
+      return loadNextBatchOrFail();
+    } catch (IOException | RuntimeException e) {
+      failure = e;
+      throw e;
+    }
+  }
+
+  private boolean loadNextBatchOrFail() throws IOException {
+    prepareLoadNextBatch();
+    VectorSchemaRoot root = getVectorSchemaRoot();
+    while (rowsLeftInRowGroup == 0) {
+      if (!openNextRowGroup()) {
+        return false;
+      }
+    }
+    int rows = (int) Math.min(options.batchRows(), rowsLeftInRowGroup);
+    int rowGroup = rowGroups[rowGroupCursor];
+    for (int i = 0; i < plans.size(); i++) {
+      ColumnPlan plan = plans.get(i);
+      try {
+        if (plan.dictionary() == null && ColumnAssemblers.readDirectly(
+            plan.assembler(), plan.column(), readers[i], rows, batches[i], root.getVector(i))) {
+          continue;
+        }
+        readers[i].read(rows, batches[i]);
+        if (plan.dictionary() != null) {
+          Dictionary dictionary = lookup(plan.field().getDictionary().getId());
+          plan.dictionary().assemble(batches[i], root.getVector(i), dictionary.getVector());
+        } else {
+          plan.assembler().assemble(batches[i], root.getVector(i));
+        }
+      } catch (ParquetException e) {
+        if (e.getMessage() != null && e.getMessage().startsWith(file.name())) {
+          throw e;
+        }
+        throw withLocation(e, rowGroup, plan.column());
+      } catch (RuntimeException e) {
+        // A decoder or codec tripping over bytes it did not expect; report it as corruption with a location
+        // rather than let an unchecked exception escape mid-batch.
+        throw new ParquetCorruptionException(new PageLocation(file.name(), rowGroup, plan.column().dottedPath())
+            .describe() + ": cannot decode the column: " + e, e);
+      }
+    }
+    root.setRowCount(rows);
+    rowsLeftInRowGroup -= rows;
+    return true;
+  }
+
+  private ParquetException withLocation(ParquetException e, int rowGroup, ColumnDescriptor column) {
+    String where = new PageLocation(file.name(), rowGroup, column.dottedPath()).describe() + ": ";
+    if (e instanceof ParquetCorruptionException) {
+      return new ParquetCorruptionException(where + e.getMessage(), e);
+    }
+    if (e instanceof ParquetEncryptionException) {
+      return new ParquetEncryptionException(where + e.getMessage(), e);
+    }
+    if (e instanceof UnsupportedParquetFeatureException) {
+      return new UnsupportedParquetFeatureException(where + e.getMessage(), e);
+    }
+    return new ParquetException(where + e.getMessage(), e);
+  }
+
+  private boolean openNextRowGroup() throws IOException {
+    closeRowGroup();
+    if (rowGroupCursor + 1 >= rowGroups.length) {
+      return false;
+    }
+    rowGroupCursor++;
+    int index = rowGroups[rowGroupCursor];
+    RowGroupMetadata rowGroup = file.metadata().rowGroup(index);
+    long rows = rowGroup.rowCount();
+    if (rows < 0) {
+      throw new ParquetCorruptionException(file.name() + ": row group " + index + " has num_rows " + rows);
+    }
+    if (rows == 0 || plans.isEmpty()) {
+      rowsLeftInRowGroup = plans.isEmpty() ? rows : 0;
+      return true;
+    }
+    FlatColumnReader[] newReaders = new FlatColumnReader[plans.size()];
+    PageReader[] newPageReaders = new PageReader[plans.size()];
+    readers = newReaders;
+    pageReaders = newPageReaders;
+    for (int i = 0; i < plans.size(); i++) {
+      ColumnDescriptor column = plans.get(i).column();
+      ColumnChunkMetadata chunk = rowGroup.column(column.leafIndex());
+      PageLocation location = new PageLocation(file.name(), index, column.dottedPath());
+      if (chunk.isEncrypted()) {
+        throw new ParquetEncryptionException(location.describe()
+            + ": the column is encrypted (Parquet Modular Encryption); decryption is not supported");
+      }
+      if (chunk.externalFilePath() != null) {
+        throw new UnsupportedParquetFeatureException(location.describe() + ": the column chunk is stored in another"
+            + " file ('" + chunk.externalFilePath() + "'), which is not supported");
+      }
+      CompressionCodec codec = chunk.codec();
+      Decompressor decompressor;
+      try {
+        decompressor = codec == CompressionCodec.UNCOMPRESSED ? null : Codecs.decompressor(codec);
+      } catch (UnsupportedParquetFeatureException e) {
+        throw new UnsupportedParquetFeatureException(location.describe() + ": " + e.getMessage(), e);
+      }
+      PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), chunk.chunkLength(),
+          chunk.valueCount(), codec, decompressor, options.verifyChecksums(), location);
+      newPageReaders[i] = pages;
+      newReaders[i] = new FlatColumnReader(pages, column.physicalType(), column.typeLength(),
+          column.maxDefinitionLevel(), column.maxRepetitionLevel(), rows, kernels);
+    }
+    rowsLeftInRowGroup = rows;
+    return true;
+  }
+
+  private void closeRowGroup() {
+    for (PageReader pages : pageReaders) {
+      if (pages != null) {
+        bytesReadInClosedRowGroups += pages.bytesRead();
+        pages.close();
+      }
+    }
+    pageReaders = new PageReader[0];
+    readers = new FlatColumnReader[0];
+    rowsLeftInRowGroup = 0;
+  }
+
+  /** Bytes of column data read from the file so far (footer excluded). */
+  @Override
+  public long bytesRead() {
+    long total = bytesReadInClosedRowGroups;
+    for (PageReader pages : pageReaders) {
+      if (pages != null) {
+        total += pages.bytesRead();
+      }
+    }
+    return total;
+  }
+
+  @Override
+  protected void closeReadSource() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    closeRowGroup();
+    file.close();
+  }
+}

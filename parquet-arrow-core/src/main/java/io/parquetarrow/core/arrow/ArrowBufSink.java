@@ -1,0 +1,29 @@
+package io.parquetarrow.core.arrow;
+
+import io.parquetarrow.core.column.ValueSink;
+import org.apache.arrow.memory.ArrowBuf;
+
+/** A {@link ValueSink} over one Arrow buffer; every write is bounds-checked by {@link ArrowBuffers} first. */
+final class ArrowBufSink implements ValueSink {
+  private ArrowBuf buffer;
+
+  ArrowBufSink target(ArrowBuf buffer) {
+    this.buffer = buffer;
+    return this;
+  }
+
+  @Override
+  public void putBytes(long destinationOffset, byte[] source, int sourceOffset, int length) {
+    ArrowBuffers.copyBytes(source, sourceOffset, length, buffer, destinationOffset);
+  }
+
+  @Override
+  public void putInts(long destinationOffset, int[] source, int count) {
+    ArrowBuffers.copyInts(source, 0, count, buffer, destinationOffset);
+  }
+
+  @Override
+  public void putLongs(long destinationOffset, long[] source, int count) {
+    ArrowBuffers.copyLongs(source, 0, count, buffer, destinationOffset);
+  }
+}

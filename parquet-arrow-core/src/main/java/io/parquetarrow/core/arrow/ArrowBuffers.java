@@ -1,0 +1,64 @@
+package io.parquetarrow.core.arrow;
+
+import java.nio.ByteOrder;
+import org.apache.arrow.memory.ArrowBuf;
+
+/**
+ * Bulk copies from Java heap arrays into Arrow buffers, each bounds-checked once before it writes. Copies go
+ * through a little-endian NIO view of the buffer, which the JDK turns into one memory copy (Arrow's memory is
+ * little-endian on every platform Arrow Java supports).
+ */
+final class ArrowBuffers {
+  private ArrowBuffers() {}
+
+  /** Throws {@link IllegalStateException} unless {@code [offset, offset + length)} lies inside {@code buffer}. */
+  static void checkFits(ArrowBuf buffer, long offset, long length) {
+    if (offset < 0 || length < 0 || offset + length > buffer.capacity()) {
+      throw new IllegalStateException(
+          "write of " + length + " bytes at " + offset + " exceeds Arrow buffer of " + buffer.capacity() + " bytes");
+    }
+  }
+
+  static void copyBytes(byte[] source, int sourceOffset, int length, ArrowBuf destination, long destinationOffset) {
+    checkFits(destination, destinationOffset, length);
+    if (length > 0) {
+      destination.setBytes(destinationOffset, source, sourceOffset, length);
+    }
+  }
+
+  static void copyShorts(short[] source, int count, ArrowBuf destination) {
+    checkFits(destination, 0, 2L * count);
+    if (count > 0) {
+      destination.nioBuffer(0, 2 * count).order(ByteOrder.LITTLE_ENDIAN).asShortBuffer().put(source, 0, count);
+    }
+  }
+
+  static void copyInts(int[] source, int sourceOffset, int count, ArrowBuf destination, long destinationOffset) {
+    checkFits(destination, destinationOffset, 4L * count);
+    if (count > 0) {
+      destination.nioBuffer(destinationOffset, 4 * count).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer()
+          .put(source, sourceOffset, count);
+    }
+  }
+
+  static void copyLongs(long[] source, int sourceOffset, int count, ArrowBuf destination, long destinationOffset) {
+    checkFits(destination, destinationOffset, 8L * count);
+    if (count > 0) {
+      destination.nioBuffer(destinationOffset, 8 * count).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer()
+          .put(source, sourceOffset, count);
+    }
+  }
+
+  /** Sets the first {@code bits} bits to 1 and the rest of their last byte to 0. */
+  static void setAllValid(ArrowBuf validity, int bits) {
+    int bytes = (bits + 7) >>> 3;
+    checkFits(validity, 0, bytes);
+    if (bits == 0) {
+      return;
+    }
+    validity.setOne(0, bytes);
+    if ((bits & 7) != 0) {
+      validity.setByte(bytes - 1, (1 << (bits & 7)) - 1);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package io.parquetarrow.core.arrow;
+
+import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.encodings.BinaryBuffer;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.simd.ParquetKernels;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import org.apache.arrow.memory.ArrowBuf;
+
+/**
+ * Arrow {@code decimal128} / {@code decimal256} from any of the four DECIMAL storages: INT32 and INT64
+ * (the unscaled value, sign-extended to the Arrow width), and FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY (the unscaled
+ * value as big-endian two's complement, reversed into Arrow's little-endian layout and sign-extended). A
+ * big-endian value longer than the Arrow width is accepted only when its extra leading bytes are pure sign
+ * extension; otherwise it cannot be represented and is reported as corrupt.
+ */
+final class DecimalAssembler extends FixedWidthAssembler {
+  /** Where the unscaled values come from. */
+  enum Source { INT32, INT64, FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY }
+
+  private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private final Source source;
+  private final int typeLength;
+  private final int width;
+  private byte[] image = new byte[0];
+
+  DecimalAssembler(ParquetKernels kernels, int maxDefinitionLevel, Source source, int typeLength, int width) {
+    super(kernels, maxDefinitionLevel);
+    this.source = source;
+    this.typeLength = typeLength;
+    this.width = width;
+  }
+
+  @Override
+  void writeData(ColumnBatch batch, int rows, ArrowBuf data) throws ParquetCorruptionException {
+    int length = Math.multiplyExact(rows, width);
+    if (image.length < length) {
+      image = new byte[Math.max(length, image.length * 2)];
+    }
+    int count = batch.valueCount();
+    switch (source) {
+      case INT32 -> {
+        int[] values = batch.ints();
+        for (int i = 0; i < count; i++) {
+          putLong(i, values[i]);
+        }
+      }
+      case INT64 -> {
+        long[] values = batch.longs();
+        for (int i = 0; i < count; i++) {
+          putLong(i, values[i]);
+        }
+      }
+      case FIXED_LEN_BYTE_ARRAY -> {
+        byte[] values = batch.bytes();
+        for (int i = 0; i < count; i++) {
+          putBigEndian(i, values, i * typeLength, typeLength);
+        }
+      }
+      case BYTE_ARRAY -> {
+        BinaryBuffer values = batch.binary();
+        int[] offsets = values.offsets();
+        for (int i = 0; i < count; i++) {
+          putBigEndian(i, values.data(), offsets[i], offsets[i + 1] - offsets[i]);
+        }
+      }
+    }
+    if (validity.hasNulls()) {
+      validity.spreadFixed(image, width);
+    }
+    ArrowBuffers.copyBytes(image, 0, length, data, 0);
+  }
+
+  private void putLong(int index, long value) {
+    int at = index * width;
+    LONG_LE.set(image, at, value);
+    Arrays.fill(image, at + 8, at + width, value < 0 ? (byte) -1 : 0);
+  }
+
+  private void putBigEndian(int index, byte[] source, int offset, int length) throws ParquetCorruptionException {
+    int at = index * width;
+    if (length == 0) {
+      // Arrow C++ rejects zero-length decimals; there is no value to take.
+      throw ParquetCorruptionException.of("decimal value %d is a zero-length byte array", index);
+    }
+    byte sign = source[offset] < 0 ? (byte) -1 : 0;
+    int skip = 0;
+    if (length > width) {
+      skip = length - width;
+      for (int k = 0; k < skip; k++) {
+        if (source[offset + k] != sign || (source[offset + skip] < 0) != (sign < 0)) {
+          throw ParquetCorruptionException.of(
+              "decimal value %d has %d bytes and does not fit in %d bytes", index, length, width);
+        }
+      }
+    }
+    int significant = length - skip;
+    int last = offset + length - 1;
+    for (int k = 0; k < significant; k++) {
+      image[at + k] = source[last - k];
+    }
+    Arrays.fill(image, at + significant, at + width, sign);
+  }
+}

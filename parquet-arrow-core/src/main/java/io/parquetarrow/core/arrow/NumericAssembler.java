@@ -1,0 +1,158 @@
+package io.parquetarrow.core.arrow;
+
+import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.core.column.FlatColumnReader;
+import java.io.IOException;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import io.parquetarrow.simd.ParquetKernels;
+import org.apache.arrow.memory.ArrowBuf;
+
+/**
+ * Integer-like and floating point Arrow vectors (int8–64, uint8–64, float32/64, date32/64, time32/64,
+ * timestamp, duration) from INT32 or INT64 (FLOAT and DOUBLE arrive as their raw bits in the same arrays).
+ * When source and target width match and no unit conversion applies, the values are copied in one bulk copy;
+ * otherwise they are converted on the heap first: narrowing truncates (as Arrow C++ does for INT(8) and INT(16)
+ * annotated INT32), widening sign-extends (or zero-extends for unsigned sources), and a unit change multiplies
+ * or divides (date32 days to date64 milliseconds, timestamp units restored from {@code ARROW:schema}).
+ */
+final class NumericAssembler extends FixedWidthAssembler {
+  private final boolean sourceIsLong;
+  private final boolean sourceUnsigned;
+  private final int targetWidth;
+  private final long multiplier;
+  private final long divisor;
+  private final ArrowBufSink sink = new ArrowBufSink();
+  private long[] wide = new long[0];
+  private int[] intScratch = new int[0];
+  private short[] shorts = new short[0];
+  private byte[] narrow = new byte[0];
+
+  /**
+   * @param sourceIsLong INT64/DOUBLE (values in {@code longs()}) rather than INT32/FLOAT ({@code ints()})
+   * @param sourceUnsigned whether an INT32 source widens with zero extension (UINT_32)
+   * @param targetWidth the Arrow value width in bytes: 1, 2, 4 or 8
+   * @param multiplier applied to each value, 1 for none
+   * @param divisor each value is divided by it (floor), 1 for none
+   */
+  NumericAssembler(
+      ParquetKernels kernels, int maxDefinitionLevel, boolean sourceIsLong, boolean sourceUnsigned, int targetWidth,
+      long multiplier, long divisor) {
+    super(kernels, maxDefinitionLevel);
+    if (targetWidth != 1 && targetWidth != 2 && targetWidth != 4 && targetWidth != 8) {
+      throw new IllegalArgumentException("target width " + targetWidth);
+    }
+    this.sourceIsLong = sourceIsLong;
+    this.sourceUnsigned = sourceUnsigned;
+    this.targetWidth = targetWidth;
+    this.multiplier = multiplier;
+    this.divisor = divisor;
+  }
+
+  /**
+   * Whether a column without nulls can skip the heap: the Arrow values are the Parquet values byte for byte
+   * (same width, no conversion), so {@link #readDirectly} can decode straight into the vector.
+   */
+  boolean copiesDirectly() {
+    return multiplier == 1 && divisor == 1 && targetWidth == (sourceIsLong ? 8 : 4);
+  }
+
+  /**
+   * Reads {@code rows} values of a required flat column straight into {@code vector}: allocated once, all
+   * valid, values written by {@link FlatColumnReader#readInto} (PLAIN pages in one copy from the page bytes).
+   */
+  void readDirectly(FlatColumnReader reader, int rows, ColumnBatch scratch, FieldVector vector) throws IOException {
+    BaseFixedWidthVector fixedWidth = (BaseFixedWidthVector) vector;
+    fixedWidth.allocateNew(rows);
+    ArrowBuffers.setAllValid(fixedWidth.getValidityBuffer(), rows);
+    reader.readInto(rows, sink.target(fixedWidth.getDataBuffer()), scratch);
+    fixedWidth.setValueCount(rows);
+  }
+
+  @Override
+  void writeData(ColumnBatch batch, int rows, ArrowBuf data) {
+    boolean converts = multiplier != 1 || divisor != 1;
+    if (!converts && !sourceIsLong && targetWidth == 4) {
+      int[] values = batch.ints();
+      if (validity.hasNulls()) {
+        validity.spreadInts(values);
+      }
+      ArrowBuffers.copyInts(values, 0, rows, data, 0);
+      return;
+    }
+    if (!converts && sourceIsLong && targetWidth == 8) {
+      long[] values = batch.longs();
+      if (validity.hasNulls()) {
+        validity.spreadLongs(values);
+      }
+      ArrowBuffers.copyLongs(values, 0, rows, data, 0);
+      return;
+    }
+    long[] values = widen(batch, rows);
+    if (converts) {
+      for (int row = 0; row < rows; row++) {
+        values[row] = Math.floorDiv(values[row] * multiplier, divisor);
+      }
+    }
+    switch (targetWidth) {
+      case 8 -> ArrowBuffers.copyLongs(values, 0, rows, data, 0);
+      case 4 -> {
+        if (intScratch.length < rows) {
+          intScratch = new int[rows];
+        }
+        int[] ints = intScratch;
+        for (int row = 0; row < rows; row++) {
+          ints[row] = (int) values[row];
+        }
+        ArrowBuffers.copyInts(ints, 0, rows, data, 0);
+      }
+      case 2 -> {
+        if (shorts.length < rows) {
+          shorts = new short[rows];
+        }
+        for (int row = 0; row < rows; row++) {
+          shorts[row] = (short) values[row];
+        }
+        ArrowBuffers.copyShorts(shorts, rows, data);
+      }
+      default -> {
+        if (narrow.length < rows) {
+          narrow = new byte[rows];
+        }
+        for (int row = 0; row < rows; row++) {
+          narrow[row] = (byte) values[row];
+        }
+        ArrowBuffers.copyBytes(narrow, 0, rows, data, 0);
+      }
+    }
+  }
+
+  /** The batch's values spread to their rows as longs in a reused heap array. */
+  private long[] widen(ColumnBatch batch, int rows) {
+    if (wide.length < rows) {
+      wide = new long[rows];
+    }
+    if (sourceIsLong) {
+      System.arraycopy(batch.longs(), 0, wide, 0, batch.valueCount());
+      if (validity.hasNulls()) {
+        validity.spreadLongs(wide);
+      }
+    } else {
+      int[] ints = batch.ints();
+      int count = batch.valueCount();
+      if (sourceUnsigned) {
+        for (int i = 0; i < count; i++) {
+          wide[i] = Integer.toUnsignedLong(ints[i]);
+        }
+      } else {
+        for (int i = 0; i < count; i++) {
+          wide[i] = ints[i];
+        }
+      }
+      if (validity.hasNulls()) {
+        validity.spreadLongs(wide);
+      }
+    }
+    return wide;
+  }
+}

@@ -1,0 +1,117 @@
+package io.parquetarrow.core.arrow;
+
+import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.simd.ParquetKernels;
+import java.util.Arrays;
+import org.apache.arrow.memory.ArrowBuf;
+
+/**
+ * Turns a flat column's definition levels into an Arrow validity bitmap on the heap (one kernel call), counts
+ * the nulls, checks them against the number of values, and moves dense values to their row positions. One per
+ * assembler; its bitmap is reused from batch to batch.
+ */
+final class Validity {
+  private final ParquetKernels kernels;
+  private final int maxDefinitionLevel;
+  private byte[] bitmap = new byte[0];
+  private int rows;
+  private int nullCount;
+
+  Validity(ParquetKernels kernels, int maxDefinitionLevel) {
+    this.kernels = kernels;
+    this.maxDefinitionLevel = maxDefinitionLevel;
+  }
+
+  /**
+   * Builds the bitmap for {@code batch} and returns the null count. A level equal to the maximum definition
+   * level is a value; any lower level is a null (for a flat column inside optional groups, a null anywhere on
+   * the path is a null leaf).
+   */
+  int build(ColumnBatch batch) throws ParquetCorruptionException {
+    rows = batch.levelCount();
+    int bytes = (rows + 7) >>> 3;
+    if (maxDefinitionLevel == 0) {
+      nullCount = 0;
+    } else {
+      if (bitmap.length < bytes) {
+        bitmap = new byte[Math.max(bytes, bitmap.length * 2)];
+      } else {
+        Arrays.fill(bitmap, 0, bytes, (byte) 0);
+      }
+      nullCount = kernels.levelsToValidity(batch.definitionLevels(), 0, rows, maxDefinitionLevel, bitmap, 0);
+    }
+    if (rows - nullCount != batch.valueCount()) {
+      throw ParquetCorruptionException.of(
+          "%d of %d definition levels say 'value present' but %d values were decoded",
+          rows - nullCount, rows, batch.valueCount());
+    }
+    return nullCount;
+  }
+
+  /** Rows of the last {@link #build}. */
+  int rows() {
+    return rows;
+  }
+
+  boolean hasNulls() {
+    return nullCount > 0;
+  }
+
+  int nullCount() {
+    return nullCount;
+  }
+
+  boolean isValid(int row) {
+    return nullCount == 0 || (bitmap[row >>> 3] >>> (row & 7) & 1) != 0;
+  }
+
+  /** Writes the bitmap of the last {@link #build} into {@code validity} (all ones when there were no nulls). */
+  void writeTo(ArrowBuf validity) {
+    if (nullCount == 0) {
+      ArrowBuffers.setAllValid(validity, rows);
+    } else {
+      ArrowBuffers.copyBytes(bitmap, 0, (rows + 7) >>> 3, validity, 0);
+    }
+  }
+
+  // In-place spreads: dense values [0, valueCount) move to their rows, walking backwards so that no value is
+  // overwritten before it moves (the source index never exceeds the destination index). Null slots get 0 so
+  // the output does not depend on leftovers. The arrays hold at least `rows` entries.
+
+  void spreadInts(int[] values) {
+    int source = rows - nullCount - 1;
+    for (int row = rows - 1; row >= 0; row--) {
+      values[row] = (bitmap[row >>> 3] >>> (row & 7) & 1) != 0 ? values[source--] : 0;
+    }
+  }
+
+  void spreadLongs(long[] values) {
+    int source = rows - nullCount - 1;
+    for (int row = rows - 1; row >= 0; row--) {
+      values[row] = (bitmap[row >>> 3] >>> (row & 7) & 1) != 0 ? values[source--] : 0L;
+    }
+  }
+
+  void spreadBytes(byte[] values) {
+    int source = rows - nullCount - 1;
+    for (int row = rows - 1; row >= 0; row--) {
+      values[row] = (bitmap[row >>> 3] >>> (row & 7) & 1) != 0 ? values[source--] : 0;
+    }
+  }
+
+  /** As {@link #spreadInts} for values of {@code width} bytes each. */
+  void spreadFixed(byte[] values, int width) {
+    int source = rows - nullCount - 1;
+    for (int row = rows - 1; row >= 0; row--) {
+      if ((bitmap[row >>> 3] >>> (row & 7) & 1) != 0) {
+        if (source != row) {
+          System.arraycopy(values, source * width, values, row * width, width);
+        }
+        source--;
+      } else {
+        Arrays.fill(values, row * width, row * width + width, (byte) 0);
+      }
+    }
+  }
+}

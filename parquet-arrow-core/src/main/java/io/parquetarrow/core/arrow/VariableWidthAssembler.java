@@ -1,0 +1,79 @@
+package io.parquetarrow.core.arrow;
+
+import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.encodings.BinaryBuffer;
+import io.parquetarrow.errors.ParquetException;
+import io.parquetarrow.simd.ParquetKernels;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * Arrow {@code utf8}, {@code binary} and their {@code large_} variants from BYTE_ARRAY. The batch's total byte
+ * length is known before allocation (the decoders have already gathered the values), so each vector is
+ * allocated once with exactly its data length; the offsets are rebuilt with nulls as empty entries, then
+ * offsets and data go in with one bulk copy each. UTF-8 is not validated, as in Arrow C++'s reader.
+ */
+final class VariableWidthAssembler implements ColumnAssembler {
+  private final Validity validity;
+  private final boolean large;
+  private int[] offsets = new int[0];
+  private long[] largeOffsets = new long[0];
+
+  VariableWidthAssembler(ParquetKernels kernels, int maxDefinitionLevel, boolean large) {
+    this.validity = new Validity(kernels, maxDefinitionLevel);
+    this.large = large;
+  }
+
+  @Override
+  public void assemble(ColumnBatch batch, FieldVector vector) throws ParquetException {
+    int rows = batch.levelCount();
+    validity.build(batch);
+    BinaryBuffer values = batch.binary();
+    int[] valueOffsets = values.offsets();
+    int dataLength = values.dataLength();
+    if (large) {
+      BaseLargeVariableWidthVector target = (BaseLargeVariableWidthVector) vector;
+      target.allocateNew(dataLength, rows);
+      validity.writeTo(target.getValidityBuffer());
+      if (largeOffsets.length < rows + 1) {
+        largeOffsets = new long[Math.max(rows + 1, largeOffsets.length * 2)];
+      }
+      largeOffsets[0] = 0;
+      int value = 0;
+      for (int row = 0; row < rows; row++) {
+        if (validity.isValid(row)) {
+          value++;
+        }
+        largeOffsets[row + 1] = valueOffsets[value];
+      }
+      ArrowBuffers.copyLongs(largeOffsets, 0, rows + 1, target.getOffsetBuffer(), 0);
+      ArrowBuffers.copyBytes(values.data(), 0, dataLength, target.getDataBuffer(), 0);
+      target.setLastSet(rows - 1);
+      target.setValueCount(rows);
+    } else {
+      BaseVariableWidthVector target = (BaseVariableWidthVector) vector;
+      target.allocateNew(dataLength, rows);
+      validity.writeTo(target.getValidityBuffer());
+      int[] rowOffsets = valueOffsets;
+      if (validity.hasNulls()) {
+        if (offsets.length < rows + 1) {
+          offsets = new int[Math.max(rows + 1, offsets.length * 2)];
+        }
+        offsets[0] = 0;
+        int value = 0;
+        for (int row = 0; row < rows; row++) {
+          if (validity.isValid(row)) {
+            value++;
+          }
+          offsets[row + 1] = valueOffsets[value];
+        }
+        rowOffsets = offsets;
+      }
+      ArrowBuffers.copyInts(rowOffsets, 0, rows + 1, target.getOffsetBuffer(), 0);
+      ArrowBuffers.copyBytes(values.data(), 0, dataLength, target.getDataBuffer(), 0);
+      target.setLastSet(rows - 1);
+      target.setValueCount(rows);
+    }
+  }
+}

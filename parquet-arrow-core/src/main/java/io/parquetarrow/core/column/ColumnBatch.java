@@ -1,0 +1,119 @@
+package io.parquetarrow.core.column;
+
+import io.parquetarrow.encodings.BinaryBuffer;
+
+/**
+ * One batch of one leaf column as the column layer decodes it and the Arrow layer consumes it: the
+ * definition and repetition levels of {@link #levelCount()} level entries, decoded in bulk, and the
+ * {@link #valueCount()} non-null values in their Parquet physical form, back to back (nulls take no slot).
+ *
+ * <p>For a flat column (maximum repetition level 0) each level entry is one row. Nested readers will use the
+ * same levels to build offsets and struct validity, which is why levels are kept as plain arrays rather than
+ * turned into a bitmap here.
+ *
+ * <p>Values live in the one array that fits the physical type, as the decoders produce them:
+ * {@link #ints()} for INT32 and FLOAT (raw bits), {@link #longs()} for INT64 and DOUBLE (raw bits),
+ * {@link #bytes()} for BOOLEAN (one byte 0/1 per value) and for FIXED_LEN_BYTE_ARRAY and INT96 (values back to
+ * back, {@code typeLength} bytes each), and {@link #binary()} for BYTE_ARRAY.
+ * Arrays are reused from batch to batch and only grow, so a steady-state read allocates nothing per batch.
+ */
+public final class ColumnBatch {
+  private static final int[] NO_INTS = new int[0];
+  private static final long[] NO_LONGS = new long[0];
+  private static final byte[] NO_BYTES = new byte[0];
+
+  private int levelCount;
+  private int valueCount;
+  private int[] definitionLevels = NO_INTS;
+  private int[] repetitionLevels = NO_INTS;
+  private int[] ints = NO_INTS;
+  private long[] longs = NO_LONGS;
+  private byte[] bytes = NO_BYTES;
+  private final BinaryBuffer binary = new BinaryBuffer();
+
+  /** Level entries in this batch (rows, for a flat column). */
+  public int levelCount() {
+    return levelCount;
+  }
+
+  /** Non-null values in this batch. */
+  public int valueCount() {
+    return valueCount;
+  }
+
+  /** Definition levels {@code [0, levelCount)}; meaningless when the column's maximum definition level is 0. */
+  public int[] definitionLevels() {
+    return definitionLevels;
+  }
+
+  /** Repetition levels {@code [0, levelCount)}; meaningless when the column's maximum repetition level is 0. */
+  public int[] repetitionLevels() {
+    return repetitionLevels;
+  }
+
+  public int[] ints() {
+    return ints;
+  }
+
+  public long[] longs() {
+    return longs;
+  }
+
+  public byte[] bytes() {
+    return bytes;
+  }
+
+  /** BYTE_ARRAY values, {@link #valueCount()} of them. */
+  public BinaryBuffer binary() {
+    return binary;
+  }
+
+  // ---- filling, by the column layer ----------------------------------------------------------------------
+
+  /** Empties the batch and makes sure level arrays hold {@code levels} entries. */
+  void reset(int levels, boolean definition, boolean repetition) {
+    levelCount = 0;
+    valueCount = 0;
+    binary.reset();
+    if (definition && definitionLevels.length < levels) {
+      definitionLevels = new int[levels];
+    }
+    if (repetition && repetitionLevels.length < levels) {
+      repetitionLevels = new int[levels];
+    }
+  }
+
+  void setLevelCount(int levelCount) {
+    this.levelCount = levelCount;
+  }
+
+  void setValueCount(int valueCount) {
+    this.valueCount = valueCount;
+  }
+
+  int[] ensureInts(int capacity) {
+    if (ints.length < capacity) {
+      ints = java.util.Arrays.copyOf(ints, grow(ints.length, capacity));
+    }
+    return ints;
+  }
+
+  long[] ensureLongs(int capacity) {
+    if (longs.length < capacity) {
+      longs = java.util.Arrays.copyOf(longs, grow(longs.length, capacity));
+    }
+    return longs;
+  }
+
+  byte[] ensureBytes(int capacity) {
+    if (bytes.length < capacity) {
+      bytes = java.util.Arrays.copyOf(bytes, grow(bytes.length, capacity));
+    }
+    return bytes;
+  }
+
+  private static int grow(int current, int needed) {
+    long doubled = Math.max(16L, (long) current * 2);
+    return (int) Math.min(Integer.MAX_VALUE - 16, Math.max(doubled, needed));
+  }
+}

@@ -1,0 +1,443 @@
+package io.parquetarrow.core.column;
+
+import io.parquetarrow.core.page.DataPage;
+import io.parquetarrow.core.page.DictionaryPage;
+import io.parquetarrow.core.page.Page;
+import io.parquetarrow.core.page.PageLocation;
+import io.parquetarrow.core.page.PageReader;
+import io.parquetarrow.encodings.BinaryBuffer;
+import io.parquetarrow.encodings.BitPackedLevelDecoder;
+import io.parquetarrow.encodings.Dictionary;
+import io.parquetarrow.encodings.DictionaryIndexDecoder;
+import io.parquetarrow.encodings.RleBitPackedHybridDecoder;
+import io.parquetarrow.encodings.ValueDecoder;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.errors.ParquetException;
+import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.Type;
+import io.parquetarrow.simd.ParquetKernels;
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The column layer for one column chunk: pulls pages from a {@link PageReader}, decodes the repetition and
+ * definition levels of a batch in bulk, then exactly as many values as the definition levels say are present,
+ * into a {@link ColumnBatch}. A dictionary page is decoded once per chunk; dictionary-encoded data pages become
+ * index runs gathered from it with the kernels. A batch may span pages, and a page may span batches.
+ *
+ * <p>It counts level entries, not rows: for a flat column (maximum repetition level 0) they are the same, and
+ * a nested reader will ask for level entries up to a row boundary found in the repetition levels.
+ *
+ * <p>Checks: levels never exceed the column's maximum; the chunk holds as many level entries as asked; each
+ * page's value decoder holds as many values as its levels say (the decoders reject a page that is short).
+ * Every exception names the file, row group, column and page offset.
+ */
+public final class FlatColumnReader implements AutoCloseable {
+  private final PageReader pages;
+  private final PageLocation location;
+  private final ParquetKernels kernels;
+  private final Type physicalType;
+  private final int width;
+  private final int maxDefinitionLevel;
+  private final int maxRepetitionLevel;
+  private final ValueDecoders.Destination destination;
+  private final Map<Encoding, ValueDecoder<?>> decoders = new EnumMap<>(Encoding.class);
+  private final RleBitPackedHybridDecoder definitionRle;
+  private final RleBitPackedHybridDecoder repetitionRle;
+  private final DictionaryIndexDecoder indexDecoder;
+  private ValueDecoder<int[]> definitionLevels;
+  private ValueDecoder<int[]> repetitionLevels;
+  private Dictionary dictionary;
+  private int[] indices = new int[0];
+
+  private final long totalLevels;
+  private long levelsStarted;
+  private int[] pageDefinitionLevels = new int[0];
+  private int[] pageRepetitionLevels = new int[0];
+  private int pageLevelPosition;
+
+  private DataPage page;
+  private int pageLevelsRemaining;
+  private ValueDecoder<?> pageValues;
+  private boolean pageDictionaryEncoded;
+  private boolean pagePlain;
+  private int pagePlainPosition;
+  private int pagePlainEnd;
+
+  /**
+   * @param typeLength {@code type_length} for FIXED_LEN_BYTE_ARRAY (ignored otherwise)
+   * @param totalLevels the level entries the chunk must hold (the row group's row count for a flat column); a
+   *     page claiming more than remain is corrupt
+   */
+  public FlatColumnReader(
+      PageReader pages, Type physicalType, int typeLength, int maxDefinitionLevel, int maxRepetitionLevel,
+      long totalLevels, ParquetKernels kernels) {
+    this.pages = pages;
+    this.totalLevels = totalLevels;
+    this.location = pages.location();
+    this.kernels = kernels;
+    this.physicalType = physicalType;
+    this.width = switch (physicalType) {
+      case INT96 -> 12;
+      case FIXED_LEN_BYTE_ARRAY -> typeLength;
+      default -> 0;
+    };
+    this.maxDefinitionLevel = maxDefinitionLevel;
+    this.maxRepetitionLevel = maxRepetitionLevel;
+    this.destination = ValueDecoders.destination(physicalType);
+    this.definitionRle =
+        new RleBitPackedHybridDecoder(kernels, bitWidth(maxDefinitionLevel)).describedAs("definition levels");
+    this.repetitionRle =
+        new RleBitPackedHybridDecoder(kernels, bitWidth(maxRepetitionLevel)).describedAs("repetition levels");
+    this.indexDecoder = new DictionaryIndexDecoder(kernels);
+  }
+
+  /** Bits needed for levels {@code 0..maxLevel}. */
+  static int bitWidth(int maxLevel) {
+    return 32 - Integer.numberOfLeadingZeros(maxLevel);
+  }
+
+  /**
+   * Decodes the next {@code levelCount} level entries (and their values) into {@code batch}, replacing what it
+   * held.
+   */
+  public void read(int levelCount, ColumnBatch batch) throws IOException {
+    batch.reset(levelCount, maxDefinitionLevel > 0, maxRepetitionLevel > 0);
+    ensureValueCapacity(batch, levelCount);
+    int levels = 0;
+    int values = 0;
+    while (levels < levelCount) {
+      if (pageLevelsRemaining == 0) {
+        if (!nextDataPage()) {
+          throw new ParquetCorruptionException(location.describe() + ": column chunk ended after "
+              + levelsStarted + " of its " + totalLevels + " level entries (values and nulls): its pages hold"
+              + " fewer than the row group's row count");
+        }
+        continue;
+      }
+      int count = Math.min(levelCount - levels, pageLevelsRemaining);
+      int present = count;
+      if (maxRepetitionLevel > 0) {
+        System.arraycopy(pageRepetitionLevels, pageLevelPosition, batch.repetitionLevels(), levels, count);
+      }
+      if (maxDefinitionLevel > 0) {
+        int[] definition = batch.definitionLevels();
+        System.arraycopy(pageDefinitionLevels, pageLevelPosition, definition, levels, count);
+        present = 0;
+        for (int i = levels, end = levels + count; i < end; i++) {
+          if (definition[i] == maxDefinitionLevel) {
+            present++;
+          }
+        }
+      }
+      if (present > 0) {
+        try {
+          readValues(batch, values, present);
+        } catch (ParquetCorruptionException e) {
+          throw e.withContext(location.describe(page.fileOffset()));
+        }
+      }
+      values += present;
+      pageLevelPosition += count;
+      levels += count;
+      pageLevelsRemaining -= count;
+    }
+    batch.setLevelCount(levels);
+    batch.setValueCount(values);
+  }
+
+  /**
+   * For a column whose maximum definition and repetition levels are 0 (every level entry is a value): decodes
+   * the next {@code valueCount} values of a fixed-width physical type (BOOLEAN excluded) straight into
+   * {@code sink}, value {@code i} at byte {@code i * width}. PLAIN pages are copied from the page bytes; other
+   * encodings are decoded through {@code scratch} and copied one run at a time.
+   */
+  public void readInto(int valueCount, ValueSink sink, ColumnBatch scratch) throws IOException {
+    if (maxDefinitionLevel != 0 || maxRepetitionLevel != 0 || width(physicalType) == 0) {
+      throw new IllegalStateException(location.describe() + ": readInto needs a required flat fixed-width column");
+    }
+    int valueWidth = width(physicalType);
+    int done = 0;
+    while (done < valueCount) {
+      if (pageLevelsRemaining == 0) {
+        if (!nextDataPage()) {
+          throw new ParquetCorruptionException(location.describe() + ": column chunk ended after "
+              + levelsStarted + " of its " + totalLevels + " values: its pages hold fewer than the row group's"
+              + " row count");
+        }
+        continue;
+      }
+      int count = Math.min(valueCount - done, pageLevelsRemaining);
+      long destination = (long) done * valueWidth;
+      try {
+        if (pagePlain) {
+          int bytes = count * valueWidth; // the decoder's init checked the page holds all its values
+          if (bytes > pagePlainEnd - pagePlainPosition) {
+            throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values",
+                bytes - (pagePlainEnd - pagePlainPosition));
+          }
+          sink.putBytes(destination, page.data(), pagePlainPosition, bytes);
+          pagePlainPosition += bytes;
+          pageValues.skip(count);
+        } else {
+          scratch.reset(0, false, false);
+          ensureValueCapacity(scratch, count);
+          readValues(scratch, 0, count);
+          switch (destination()) {
+            case INTS -> sink.putInts(destination, scratch.ints(), count);
+            case LONGS -> sink.putLongs(destination, scratch.longs(), count);
+            default -> sink.putBytes(destination, scratch.bytes(), 0, count * valueWidth);
+          }
+        }
+      } catch (ParquetCorruptionException e) {
+        throw e.withContext(location.describe(page.fileOffset()));
+      }
+      done += count;
+      pageLevelsRemaining -= count;
+      pageLevelPosition += count;
+    }
+  }
+
+  private ValueDecoders.Destination destination() {
+    return destination;
+  }
+
+  /** Bytes per value of a fixed-width physical type that readInto handles, 0 for the others. */
+  static int width(Type type) {
+    return switch (type) {
+      case INT32, FLOAT -> 4;
+      case INT64, DOUBLE -> 8;
+      default -> 0;
+    };
+  }
+
+  private void readValues(ColumnBatch batch, int valueOffset, int count) throws ParquetCorruptionException {
+    if (!pageDictionaryEncoded) {
+      ValueDecoders.read(pageValues, destination, width, batch, valueOffset, count);
+      return;
+    }
+    if (indices.length < count) {
+      indices = new int[Math.max(count, indices.length * 2)];
+    }
+    indexDecoder.readIndices(indices, 0, count, dictionary.size());
+    switch (destination) {
+      case INTS -> kernels.gatherInts(dictionary.ints(), indices, 0, count, batch.ints(), valueOffset);
+      case LONGS -> kernels.gatherLongs(dictionary.longs(), indices, 0, count, batch.longs(), valueOffset);
+      case BOOLEANS -> kernels.gatherFixed(dictionary.fixedBytes(), 1, indices, 0, count, batch.bytes(), valueOffset);
+      case FIXED -> kernels.gatherFixed(
+          dictionary.fixedBytes(), width, indices, 0, count, batch.bytes(), valueOffset * width);
+      case BINARY -> {
+        BinaryBuffer binary = batch.binary();
+        int[] offsets = dictionary.offsets();
+        byte[] data = dictionary.binaryData();
+        long bytes = 0;
+        for (int i = 0; i < count; i++) {
+          bytes += offsets[indices[i] + 1] - offsets[indices[i]];
+        }
+        binary.ensureAdditional(count, bytes);
+        for (int i = 0; i < count; i++) {
+          int start = offsets[indices[i]];
+          binary.append(data, start, offsets[indices[i] + 1] - start);
+        }
+      }
+    }
+  }
+
+  private void checkLevels(int[] levels, int offset, int count, int maxLevel, String kind)
+      throws ParquetCorruptionException {
+    int maximum = kernels.maxUnsigned(levels, offset, count);
+    if (Integer.compareUnsigned(maximum, maxLevel) > 0) {
+      throw ParquetCorruptionException.of(
+          "%s level %d exceeds the column's maximum %s level %d", kind, Integer.toUnsignedLong(maximum), kind,
+          maxLevel);
+    }
+  }
+
+  /** Advances to the next data page, decoding a dictionary page on the way; false at the end of the chunk. */
+  private boolean nextDataPage() throws IOException {
+    while (true) {
+      Page next = pages.nextPage();
+      if (next == null) {
+        return false;
+      }
+      if (next instanceof DictionaryPage dictionaryPage) {
+        readDictionary(dictionaryPage);
+        continue;
+      }
+      page = (DataPage) next;
+      try {
+        startPage(page);
+      } catch (ParquetCorruptionException e) {
+        throw e.withContext(location.describe(page.fileOffset()));
+      } catch (UnsupportedParquetFeatureException e) {
+        throw new UnsupportedParquetFeatureException(
+            location.describe(page.fileOffset()) + ": " + e.getMessage(), e);
+      }
+      if (pageLevelsRemaining > 0) {
+        return true;
+      }
+    }
+  }
+
+  private void startPage(DataPage page) throws ParquetException {
+    byte[] data = page.data();
+    int levelCount = page.valueCount();
+    int position = page.offset();
+    int end = page.offset() + page.length();
+    if (levelCount > totalLevels - levelsStarted) {
+      throw ParquetCorruptionException.of(
+          "data page holds %d level entries but only %d of the column chunk's %d remain", levelCount,
+          totalLevels - levelsStarted, totalLevels);
+    }
+    levelsStarted += levelCount;
+    if (page.version() == 1) {
+      if (maxRepetitionLevel > 0) {
+        repetitionLevels = levelDecoder(page.repetitionLevelEncoding(), repetitionRle, maxRepetitionLevel);
+        position = initLevels(repetitionLevels, data, position, end, levelCount, maxRepetitionLevel);
+      }
+      if (maxDefinitionLevel > 0) {
+        definitionLevels = levelDecoder(page.definitionLevelEncoding(), definitionRle, maxDefinitionLevel);
+        position = initLevels(definitionLevels, data, position, end, levelCount, maxDefinitionLevel);
+      }
+    } else {
+      int repetitionEnd = position + page.repetitionLevelsLength();
+      int definitionEnd = repetitionEnd + page.definitionLevelsLength();
+      if (maxRepetitionLevel > 0) {
+        repetitionRle.init(data, position, page.repetitionLevelsLength(), levelCount);
+        repetitionLevels = repetitionRle;
+      }
+      if (maxDefinitionLevel > 0) {
+        definitionRle.init(data, repetitionEnd, page.definitionLevelsLength(), levelCount);
+        definitionLevels = definitionRle;
+      }
+      position = definitionEnd;
+      if (maxDefinitionLevel == 0 && page.nullCount() > 0) {
+        throw ParquetCorruptionException.of(
+            "data page v2 of a required column says it has %d nulls", page.nullCount());
+      }
+    }
+    // Levels are decoded for the whole page at once: the value decoders must be told exactly how many values
+    // the page holds, and only the definition levels say so (v1 pages do not record their null count).
+    int present = levelCount;
+    if (maxRepetitionLevel > 0) {
+      if (pageRepetitionLevels.length < levelCount) {
+        pageRepetitionLevels = new int[Math.max(levelCount, pageRepetitionLevels.length * 2)];
+      }
+      repetitionLevels.read(pageRepetitionLevels, 0, levelCount);
+      checkLevels(pageRepetitionLevels, 0, levelCount, maxRepetitionLevel, "repetition");
+    }
+    if (maxDefinitionLevel > 0) {
+      if (pageDefinitionLevels.length < levelCount) {
+        pageDefinitionLevels = new int[Math.max(levelCount, pageDefinitionLevels.length * 2)];
+      }
+      definitionLevels.read(pageDefinitionLevels, 0, levelCount);
+      checkLevels(pageDefinitionLevels, 0, levelCount, maxDefinitionLevel, "definition");
+      present = 0;
+      for (int i = 0; i < levelCount; i++) {
+        if (pageDefinitionLevels[i] == maxDefinitionLevel) {
+          present++;
+        }
+      }
+    }
+    pageLevelPosition = 0;
+    // The number of non-null values is only known as the levels are decoded; decoders are initialised with
+    // the page's level count as an upper bound and checked value by value as they are read.
+    Encoding encoding = page.valueEncoding();
+    int valuesLength = end - position;
+    if (encoding == Encoding.PLAIN_DICTIONARY || encoding == Encoding.RLE_DICTIONARY) {
+      if (dictionary == null) {
+        throw ParquetCorruptionException.of(
+            "data page is %s encoded but the column chunk has no dictionary page", encoding);
+      }
+      pageDictionaryEncoded = true;
+      pagePlain = false;
+      indexDecoder.init(data, position, valuesLength, present);
+    } else {
+      pageDictionaryEncoded = false;
+      pageValues = decoders.get(encoding);
+      if (pageValues == null) {
+        pageValues = ValueDecoders.create(encoding, physicalType, width, kernels);
+        decoders.put(encoding, pageValues);
+      }
+      pageValues.init(data, position, valuesLength, present);
+      // PLAIN fixed-width values are the little-endian bytes Arrow wants; readInto copies them directly.
+      pagePlain = encoding == Encoding.PLAIN && width(physicalType) > 0;
+      pagePlainPosition = position;
+      pagePlainEnd = end;
+    }
+    this.page = page;
+    this.pageLevelsRemaining = levelCount;
+  }
+
+  private ValueDecoder<int[]> levelDecoder(Encoding encoding, RleBitPackedHybridDecoder rle, int maxLevel)
+      throws ParquetException {
+    return switch (encoding) {
+      case RLE -> rle;
+      case BIT_PACKED -> new BitPackedLevelDecoder(bitWidth(maxLevel));
+      default -> throw new UnsupportedParquetFeatureException("level encoding " + encoding + " is not supported");
+    };
+  }
+
+  private static int initLevels(ValueDecoder<int[]> decoder, byte[] data, int position, int end, int levelCount,
+      int maxLevel) throws ParquetCorruptionException {
+    if (decoder instanceof RleBitPackedHybridDecoder rle) {
+      int length = RleBitPackedHybridDecoder.readLengthPrefix(data, position, end - position);
+      rle.init(data, position + 4, length, levelCount);
+      return position + 4 + length;
+    }
+    BitPackedLevelDecoder bitPacked = (BitPackedLevelDecoder) decoder;
+    bitPacked.init(data, position, end - position, levelCount);
+    long length = BitPackedLevelDecoder.encodedLength(levelCount, bitWidth(maxLevel));
+    return position + (int) length;
+  }
+
+  private void readDictionary(DictionaryPage dictionaryPage) throws ParquetException {
+    try {
+      Encoding encoding = dictionaryPage.encoding();
+      if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
+        throw new UnsupportedParquetFeatureException("dictionary page encoding " + encoding + " is not supported");
+      }
+      byte[] data = dictionaryPage.data();
+      int offset = dictionaryPage.offset();
+      int length = dictionaryPage.length();
+      int entries = dictionaryPage.valueCount();
+      dictionary = switch (physicalType) {
+        case BOOLEAN -> Dictionary.ofBooleans(data, offset, length, entries);
+        case INT32, FLOAT -> Dictionary.ofInts(data, offset, length, entries);
+        case INT64, DOUBLE -> Dictionary.ofLongs(data, offset, length, entries);
+        case INT96, FIXED_LEN_BYTE_ARRAY -> Dictionary.ofFixedLength(data, offset, length, entries, width);
+        case BYTE_ARRAY -> Dictionary.ofBinary(data, offset, length, entries);
+        default -> throw new UnsupportedParquetFeatureException("physical type " + physicalType);
+      };
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(location.describe(dictionaryPage.fileOffset()) + ": dictionary page");
+    } catch (UnsupportedParquetFeatureException e) {
+      throw new UnsupportedParquetFeatureException(
+          location.describe(dictionaryPage.fileOffset()) + ": " + e.getMessage(), e);
+    }
+  }
+
+  private void ensureValueCapacity(ColumnBatch batch, int levelCount) throws ParquetException {
+    switch (destination) {
+      case BOOLEANS -> batch.ensureBytes(levelCount);
+      case INTS -> batch.ensureInts(levelCount);
+      case LONGS -> batch.ensureLongs(levelCount);
+      case FIXED -> {
+        long bytes = (long) levelCount * width;
+        if (bytes > Integer.MAX_VALUE - 16) {
+          throw new UnsupportedParquetFeatureException(location.describe() + ": a batch of " + levelCount
+              + " values of " + width + " bytes is too large; read fewer rows per batch");
+        }
+        batch.ensureBytes((int) bytes);
+      }
+      case BINARY -> { }
+    }
+  }
+
+  @Override
+  public void close() {
+    pages.close();
+  }
+}

@@ -1,0 +1,19 @@
+package io.parquetarrow.core.column;
+
+/**
+ * Where {@link FlatColumnReader#readInto} puts the values of a column without nulls: straight into the value
+ * buffer of the Arrow vector (the Arrow layer implements it over an {@code ArrowBuf}), so PLAIN pages go from page
+ * bytes to the vector in one copy and other encodings in one bulk copy per decoded run. Offsets are in bytes from
+ * the start of the buffer; implementations bounds-check every range before writing.
+ */
+public interface ValueSink {
+
+  /** Copies {@code source[sourceOffset, + length)} to {@code destinationOffset}. */
+  void putBytes(long destinationOffset, byte[] source, int sourceOffset, int length);
+
+  /** Copies {@code count} ints from {@code source[0..)} as little-endian bytes to {@code destinationOffset}. */
+  void putInts(long destinationOffset, int[] source, int count);
+
+  /** Copies {@code count} longs from {@code source[0..)} as little-endian bytes to {@code destinationOffset}. */
+  void putLongs(long destinationOffset, long[] source, int count);
+}

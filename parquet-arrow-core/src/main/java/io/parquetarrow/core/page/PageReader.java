@@ -1,0 +1,323 @@
+package io.parquetarrow.core.page;
+
+import io.parquetarrow.core.codec.Decompressor;
+import io.parquetarrow.core.file.InputFile;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.format.CompressionCodec;
+import io.parquetarrow.format.DataPageHeader;
+import io.parquetarrow.format.DataPageHeaderV2;
+import io.parquetarrow.format.DictionaryPageHeader;
+import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.PageHeader;
+import io.parquetarrow.thrift.CompactProtocolReader;
+import io.parquetarrow.thrift.ThriftTruncatedException;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.zip.CRC32;
+
+/**
+ * The page layer: walks the pages of one column chunk and returns each dictionary or data page with its body
+ * checked and uncompressed. Index pages and page types this library does not know are skipped, as the spec
+ * allows. Spec: <a href="https://github.com/apache/parquet-format/blob/master/README.md#column-chunks">README.md,
+ * Column chunks</a> and {@code PageHeader} in parquet.thrift.
+ *
+ * <p>For each page it: reads the Thrift {@code PageHeader} from a prefix of the remaining chunk bytes, retrying
+ * with a longer prefix when the header is longer; checks that the page body lies inside the chunk; verifies the
+ * CRC-32 of the body as stored on disk (for v2 that includes the uncompressed levels, per the spec's "the CRC
+ * is computed on the serialization binary representation of the page (as written to disk), excluding the page
+ * header") when the header has one and verification is on; and decompresses into a scratch array reused from
+ * page to page. For data page v2 the levels are never compressed and {@code is_compressed = false} leaves the
+ * values uncompressed too. Uncompressed bodies are handed out in place, without a copy.
+ *
+ * <p>Stops after the chunk's {@code num_values} level entries or at the end of its bytes, whichever comes first;
+ * the column layer decides whether that was enough. Every problem is a {@link ParquetCorruptionException} whose
+ * message starts with the file, row group, column and page offset.
+ */
+public final class PageReader implements AutoCloseable {
+  /** The largest uncompressed page this reader accepts; a bigger size is taken as corruption. */
+  static final int MAXIMUM_PAGE_SIZE = 1 << 30;
+  private static final int FIRST_HEADER_PREFIX = 1024;
+
+  private final ColumnChunkBytes bytes;
+  private final long chunkStart;
+  private final long totalValueCount;
+  private final CompressionCodec codec;
+  private final Decompressor decompressor;
+  private final boolean verifyChecksums;
+  private final PageLocation location;
+  private final CRC32 crc = new CRC32();
+  private byte[] scratch = new byte[0];
+  private long position;
+  private long valuesSeen;
+  private boolean dataPageSeen;
+  private boolean dictionarySeen;
+
+  /**
+   * @param file the file holding the chunk
+   * @param chunkStart the chunk's first byte (the dictionary page if any), as corrected by the footer reader
+   * @param chunkLength the chunk's length, checked by the footer reader to lie within the file
+   * @param totalValueCount the chunk's {@code num_values}
+   * @param codec the chunk's compression codec
+   * @param decompressor a decompressor for {@code codec}, owned (and closed) by this reader; null for
+   *     UNCOMPRESSED
+   */
+  public PageReader(
+      InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
+      Decompressor decompressor, boolean verifyChecksums, PageLocation location) {
+    this(new ColumnChunkBytes(file, chunkStart, chunkLength), chunkStart, totalValueCount, codec, decompressor,
+        verifyChecksums, location);
+  }
+
+  PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
+      Decompressor decompressor, boolean verifyChecksums, PageLocation location) {
+    this.bytes = bytes;
+    this.chunkStart = chunkStart;
+    this.totalValueCount = totalValueCount;
+    this.codec = codec;
+    this.decompressor = decompressor;
+    this.verifyChecksums = verifyChecksums;
+    this.location = location;
+  }
+
+  public PageLocation location() {
+    return location;
+  }
+
+  /** Bytes of the file read so far for this chunk. */
+  public long bytesRead() {
+    return bytes.bytesRead();
+  }
+
+  /**
+   * The next dictionary or data page, or null when the chunk has no more. The returned page's bytes stay valid
+   * until the next call.
+   */
+  public Page nextPage() throws IOException {
+    while (valuesSeen < totalValueCount && position < bytes.length()) {
+      long headerOffset = chunkStart + position;
+      PageHeader header = readHeader(headerOffset);
+      long compressedSize = header.compressedPageSize();
+      long uncompressedSize = header.uncompressedPageSize();
+      check(compressedSize >= 0 && uncompressedSize >= 0, headerOffset,
+          "page header has compressed_page_size %d and uncompressed_page_size %d (expected >= 0)",
+          compressedSize, uncompressedSize);
+      check(compressedSize <= bytes.length() - position, headerOffset,
+          "page body of %d bytes runs past the end of the column chunk (%d bytes remain)", compressedSize,
+          bytes.length() - position);
+      int bodyLength = (int) compressedSize;
+      int bodyOffset = ensure(position, bodyLength, headerOffset);
+      position += bodyLength;
+      switch (header.type()) {
+        case DICTIONARY_PAGE -> {
+          return dictionaryPage(header, bodyOffset, bodyLength, headerOffset);
+        }
+        case DATA_PAGE -> {
+          return dataPageV1(header, bodyOffset, bodyLength, headerOffset);
+        }
+        case DATA_PAGE_V2 -> {
+          return dataPageV2(header, bodyOffset, bodyLength, headerOffset);
+        }
+        default -> {
+          // INDEX_PAGE and types added after this library: skip, their body length is known.
+        }
+      }
+    }
+    return null;
+  }
+
+  private DictionaryPage dictionaryPage(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
+      throws ParquetCorruptionException {
+    DictionaryPageHeader dictionary = header.dictionaryPageHeader();
+    check(dictionary != null, headerOffset, "DICTIONARY_PAGE header has no dictionary_page_header");
+    check(!dictionarySeen, headerOffset, "column chunk has more than one dictionary page");
+    check(!dataPageSeen, headerOffset, "dictionary page follows a data page");
+    check(dictionary.numValues() >= 0, headerOffset, "dictionary page has num_values %d (expected >= 0)",
+        dictionary.numValues());
+    dictionarySeen = true;
+    verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
+    int length = uncompressedLength(header, bodyLength, headerOffset);
+    byte[] data = bytes.window();
+    int offset = bodyOffset;
+    if (decompressor != null) {
+      data = scratch(length);
+      decompress(bytes.window(), bodyOffset, bodyLength, data, 0, length, headerOffset);
+      offset = 0;
+    } else {
+      length = bodyLength;
+    }
+    Encoding encoding = dictionary.encoding();
+    return new DictionaryPage(dictionary.numValues(), encoding, data, offset, length, headerOffset);
+  }
+
+  private DataPage dataPageV1(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
+      throws ParquetCorruptionException {
+    DataPageHeader page = header.dataPageHeader();
+    check(page != null, headerOffset, "DATA_PAGE header has no data_page_header");
+    check(page.numValues() >= 0, headerOffset, "data page has num_values %d (expected >= 0)", page.numValues());
+    dataPageSeen = true;
+    valuesSeen += page.numValues();
+    verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
+    byte[] data = bytes.window();
+    int offset = bodyOffset;
+    int length = bodyLength;
+    if (decompressor != null) {
+      length = uncompressedLength(header, bodyLength, headerOffset);
+      data = scratch(length);
+      decompress(bytes.window(), bodyOffset, bodyLength, data, 0, length, headerOffset);
+      offset = 0;
+    }
+    return new DataPage(1, page.numValues(), -1, -1, page.encoding(), page.definitionLevelEncoding(),
+        page.repetitionLevelEncoding(), data, offset, length, -1, -1, headerOffset);
+  }
+
+  private DataPage dataPageV2(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
+      throws ParquetCorruptionException {
+    DataPageHeaderV2 page = header.dataPageHeaderV2();
+    check(page != null, headerOffset, "DATA_PAGE_V2 header has no data_page_header_v2");
+    int valueCount = page.numValues();
+    check(valueCount >= 0 && page.numNulls() >= 0 && page.numRows() >= 0 && page.numNulls() <= valueCount,
+        headerOffset, "data page v2 has num_values %d, num_nulls %d, num_rows %d (expected 0 <= num_nulls <="
+            + " num_values, num_rows >= 0)", valueCount, page.numNulls(), page.numRows());
+    int repetitionLength = page.repetitionLevelsByteLength();
+    int definitionLength = page.definitionLevelsByteLength();
+    long levelsLength = (long) repetitionLength + definitionLength;
+    check(repetitionLength >= 0 && definitionLength >= 0 && levelsLength <= bodyLength, headerOffset,
+        "data page v2 has repetition_levels_byte_length %d and definition_levels_byte_length %d, which do not fit"
+            + " in its %d bytes", repetitionLength, definitionLength, bodyLength);
+    dataPageSeen = true;
+    valuesSeen += valueCount;
+    verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
+    boolean valuesCompressed = page.isCompressed() == null || page.isCompressed();
+    int levels = (int) levelsLength;
+    int storedValuesLength = bodyLength - levels;
+    if (decompressor == null || !valuesCompressed) {
+      return new DataPage(2, valueCount, page.numNulls(), page.numRows(), page.encoding(), Encoding.RLE,
+          Encoding.RLE, bytes.window(), bodyOffset, bodyLength, repetitionLength, definitionLength, headerOffset);
+    }
+    long valuesLength = (long) header.uncompressedPageSize() - levels;
+    check(valuesLength >= 0, headerOffset,
+        "data page v2 has uncompressed_page_size %d, less than its %d bytes of levels",
+        header.uncompressedPageSize(), levels);
+    checkSize(valuesLength, storedValuesLength, headerOffset);
+    byte[] data = scratch(levels + (int) valuesLength);
+    System.arraycopy(bytes.window(), bodyOffset, data, 0, levels);
+    if (valuesLength > 0) {
+      decompress(bytes.window(), bodyOffset + levels, storedValuesLength, data, levels, (int) valuesLength,
+          headerOffset);
+    }
+    return new DataPage(2, valueCount, page.numNulls(), page.numRows(), page.encoding(), Encoding.RLE, Encoding.RLE,
+        data, 0, levels + (int) valuesLength, repetitionLength, definitionLength, headerOffset);
+  }
+
+  private PageHeader readHeader(long headerOffset) throws IOException {
+    long remaining = bytes.length() - position;
+    int prefix = (int) Math.min(remaining, FIRST_HEADER_PREFIX);
+    while (true) {
+      int offset = ensure(position, prefix, headerOffset);
+      CompactProtocolReader reader = new CompactProtocolReader(bytes.window(), offset, prefix);
+      try {
+        PageHeader header = PageHeader.read(reader);
+        position += reader.bytesConsumed();
+        return header;
+      } catch (ThriftTruncatedException e) {
+        if (prefix >= remaining) {
+          throw new ParquetCorruptionException(
+              location.describe(headerOffset) + ": page header runs past the end of the column chunk ("
+                  + remaining + " bytes remain): " + e.getMessage(), e);
+        }
+        prefix = (int) Math.min(remaining, prefix * 8L);
+      } catch (ParquetCorruptionException e) {
+        throw new ParquetCorruptionException(
+            location.describe(headerOffset) + ": invalid page header: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private int ensure(long at, int length, long headerOffset) throws IOException {
+    try {
+      return bytes.ensure(at, length);
+    } catch (EOFException e) {
+      throw new ParquetCorruptionException(
+          location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
+    }
+  }
+
+  private void verifyChecksum(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
+      throws ParquetCorruptionException {
+    Integer expected = header.crc();
+    if (!verifyChecksums || expected == null) {
+      return;
+    }
+    crc.reset();
+    crc.update(bytes.window(), bodyOffset, bodyLength);
+    int actual = (int) crc.getValue();
+    if (actual != expected) {
+      throw new ParquetCorruptionException(String.format(
+          "%s: page checksum mismatch: header crc is 0x%08x but the %d page bytes have CRC-32 0x%08x (read with"
+              + " verifyChecksums(false) to ignore)",
+          location.describe(headerOffset), expected, bodyLength, actual));
+    }
+  }
+
+  private int uncompressedLength(PageHeader header, int bodyLength, long headerOffset)
+      throws ParquetCorruptionException {
+    long length = header.uncompressedPageSize();
+    checkSize(length, bodyLength, headerOffset);
+    return (int) length;
+  }
+
+  /**
+   * Rejects an uncompressed size no codec could produce from {@code compressedLength} bytes, before anything is
+   * allocated for it: above {@link #MAXIMUM_PAGE_SIZE}, or above the codec's largest expansion ratio (Snappy
+   * about 21:1, LZ4 about 255:1, DEFLATE about 1032:1; ZSTD and Brotli have no practical bound).
+   */
+  private void checkSize(long uncompressedLength, long compressedLength, long headerOffset)
+      throws ParquetCorruptionException {
+    long ratio = switch (codec) {
+      case SNAPPY -> 32;
+      case LZ4, LZ4_RAW -> 300;
+      case GZIP, LZO -> 1100;
+      default -> Long.MAX_VALUE / 4 / (compressedLength + 1);
+    };
+    long bound = Math.min(MAXIMUM_PAGE_SIZE, compressedLength * ratio + 1024);
+    check(uncompressedLength <= bound, headerOffset,
+        "uncompressed_page_size %d is impossible for %d bytes compressed with %s (at most %d)", uncompressedLength,
+        compressedLength, codec, bound);
+  }
+
+  private void decompress(
+      byte[] input, int inputOffset, int inputLength, byte[] output, int outputOffset, int outputLength,
+      long headerOffset) throws ParquetCorruptionException {
+    try {
+      decompressor.decompress(input, inputOffset, inputLength, output, outputOffset, outputLength);
+    } catch (ParquetCorruptionException e) {
+      throw new ParquetCorruptionException(
+          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      // Codec libraries signal bad input with their own unchecked exceptions.
+      throw new ParquetCorruptionException(
+          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e, e);
+    }
+  }
+
+  private byte[] scratch(int length) {
+    if (scratch.length < length) {
+      scratch = new byte[Math.max(length, (int) Math.min(MAXIMUM_PAGE_SIZE, scratch.length * 2L))];
+    }
+    return scratch;
+  }
+
+  private void check(boolean condition, long headerOffset, String format, Object... args)
+      throws ParquetCorruptionException {
+    if (!condition) {
+      throw new ParquetCorruptionException(location.describe(headerOffset) + ": " + String.format(format, args));
+    }
+  }
+
+  @Override
+  public void close() {
+    if (decompressor != null) {
+      decompressor.close();
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package io.parquetarrow.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.parquetarrow.core.file.ParquetFile;
+import io.parquetarrow.core.schema.FieldMapping;
+import io.parquetarrow.core.schema.ParquetToArrowSchema;
+import io.parquetarrow.core.schema.SchemaMapping;
+import io.parquetarrow.core.testing.ArrowAssertions;
+import io.parquetarrow.core.testing.ArrowBatches;
+import io.parquetarrow.core.testing.ArrowCppOracle;
+import io.parquetarrow.core.testing.Corpus;
+import io.parquetarrow.errors.ParquetEncryptionException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The reader against Arrow C++ on the parquet-testing corpus: every {@code data/**.parquet} file's flat
+ * top-level columns (all of them for a flat file; nested fields wait for the nested reader) are read by us and
+ * by Arrow C++ ({@link ArrowCppOracle}) and must be equal in type and in every value.
+ *
+ * <p>Tolerated representation differences: none. Our schema is Arrow C++'s mapping (including ARROW:schema), so
+ * types must match exactly; floating point compares by bits with NaN equal to NaN (as {@link ArrowAssertions}
+ * does), which is value equality for Parquet data.
+ *
+ * <p>Files not compared, each with its reason (an exception anywhere else is a bug):
+ * {@link #EXPECTED_FAILURES}.
+ */
+class CorpusDifferentialTest {
+
+  /**
+   * Files whose read by us is expected to fail, with the reason. Only cases where the failure is right (the
+   * feature is out of this reader's scope, or Arrow C++ is wrong) belong here.
+   */
+  static final Map<String, String> EXPECTED_FAILURES = Map.of();
+
+  /** Every {@code data/**.parquet} file, as its path relative to {@code data/} (the test's display name). */
+  static List<String> corpusFiles() {
+    Path data = Corpus.assumeCorpus();
+    try (Stream<Path> files = Files.walk(data)) {
+      return files.filter(Files::isRegularFile)
+          .filter(path -> path.getFileName().toString().endsWith(".parquet"))
+          .sorted()
+          .map(path -> data.relativize(path).toString())
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static List<Path> encryptedFiles() {
+    Path data = Corpus.assumeCorpus();
+    try (Stream<Path> files = Files.walk(data)) {
+      return files.filter(Files::isRegularFile)
+          .filter(path -> path.getFileName().toString().endsWith(".parquet.encrypted"))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The file's top-level fields that are flat (a primitive leaf), as Arrow C++ would map them. */
+  static List<String> flatFields(Path file) throws IOException {
+    try (ParquetFile parquet = ParquetFile.open(file)) {
+      SchemaMapping mapping = ParquetToArrowSchema.convert(
+          parquet.metadata().schema(), parquet.metadata().keyValueMetadata(), parquet.name());
+      List<String> names = new ArrayList<>();
+      for (FieldMapping field : mapping.fields()) {
+        if (field.kind() == FieldMapping.Kind.PRIMITIVE) {
+          names.add(field.field().getName());
+        }
+      }
+      return names;
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("corpusFiles")
+  void flatColumnsEqualArrowCpp(String name) throws Exception {
+    Path file = Corpus.assumeCorpus().resolve(name);
+    if (EXPECTED_FAILURES.containsKey(name)) {
+      assertThatThrownBy(() -> ReaderTestSupport.read(file, ReadOptions.defaults()))
+          .as("%s is listed as an expected failure (%s); if it reads now, remove it from the list", name,
+              EXPECTED_FAILURES.get(name))
+          .isInstanceOf(IOException.class);
+      return;
+    }
+    List<String> flat = flatFields(file);
+    org.junit.jupiter.api.Assumptions.assumeFalse(flat.isEmpty(),
+        name + " has no flat top-level column (nested fields are read by a later issue)");
+    // Checksums are verified where present; the two corrupt-checksum files are read with verification off
+    // (ChecksumVerificationTest covers their rejection), since Arrow C++ does not verify by default.
+    boolean corruptChecksum = name.contains("corrupt-checksum");
+    ReadOptions options = ReadOptions.builder().columns(flat).verifyChecksums(!corruptChecksum).build();
+    try (BufferAllocator allocator = new RootAllocator()) {
+      try (ArrowBatches expected = ArrowCppOracle.read(allocator, file)) {
+        List<VectorSchemaRoot> actual = ReaderTestSupport.readBatches(allocator, file, options);
+        try {
+          ArrowAssertions.assertBatchesEqual(
+              name + " (columns " + flat + ")", ReaderTestSupport.project(expected.batches(), flat), actual);
+        } finally {
+          actual.forEach(VectorSchemaRoot::close);
+        }
+      }
+      assertThat(allocator.getAllocatedMemory()).as("Arrow memory left after %s", name).isZero();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("encryptedFiles")
+  void encryptedFilesAreRefusedWithAnEncryptionError(Path file) throws IOException {
+    // Parquet Modular Encryption is a separate issue; until then every encrypted file must be refused clearly.
+    // A file with a plaintext footer opens; reading its (flat) encrypted columns is what must fail.
+    ReadOptions options = ReadOptions.defaults();
+    if (!io.parquetarrow.core.file.CorpusFiles.hasEncryptedFooter(file)) {
+      options = ReadOptions.builder().columns(flatFields(file)).build();
+    }
+    ReadOptions selected = options;
+    assertThatThrownBy(() -> ReaderTestSupport.read(file, selected))
+        .as("encrypted file %s", file.getFileName())
+        .isInstanceOf(ParquetEncryptionException.class)
+        .hasMessageContaining(file.getFileName().toString());
+  }
+
+  @Test
+  void expectedFailuresExist() {
+    for (String name : EXPECTED_FAILURES.keySet()) {
+      assertThat(Corpus.assumeCorpus().resolve(name)).as("expected-failure file %s", name).isRegularFile();
+    }
+  }
+}
