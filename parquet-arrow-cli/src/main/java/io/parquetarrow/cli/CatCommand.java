@@ -1,0 +1,177 @@
+package io.parquetarrow.cli;
+
+import io.parquetarrow.cli.output.ArrowValues;
+import io.parquetarrow.cli.output.DisplayValue;
+import io.parquetarrow.cli.output.RowWriter;
+import io.parquetarrow.core.ParquetArrowReader;
+import io.parquetarrow.core.ReadOptions;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.channels.Channels;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code parquet-arrow cat FILE [--columns a,b] [--limit N] [--format table|csv|json|arrow]}: reads a file with
+ * {@link ParquetArrowReader} — the library's whole read path — and prints its rows. {@code table} is an
+ * aligned preview (the first {@value #DEFAULT_TABLE_ROWS} rows unless {@code --limit} says otherwise), {@code csv}
+ * is RFC 4180, {@code json} one object per line, and {@code arrow} writes the batches as an Arrow IPC stream
+ * to standard output ({@code parquet-arrow cat --format arrow f.parquet > f.arrows}).
+ *
+ * <p>Rows are read in batches and written as they come, so csv, json and arrow run in memory bounded by one
+ * batch. When standard output is closed early (piped into {@code head}), reading stops.
+ */
+@Command(
+    name = "cat",
+    description = "Read a Parquet file's rows and print them as a table, CSV, JSON lines or an Arrow IPC stream.")
+final class CatCommand implements Callable<Integer>, FileCommand {
+
+  /** How many rows {@code --format table} shows when {@code --limit} is not given. */
+  static final int DEFAULT_TABLE_ROWS = 20;
+
+  /** The output formats. */
+  enum Format { table, csv, json, arrow }
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
+  Path file;
+
+  @Option(names = "--columns", split = ",", paramLabel = "NAME",
+      description = "Columns to read, by top-level name or dotted path, comma-separated (default: all).")
+  List<String> columns = new ArrayList<>();
+
+  @Option(names = "--limit", paramLabel = "N",
+      description = "Read at most N rows (default: all; for table, " + DEFAULT_TABLE_ROWS + ").")
+  Long limit;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+      description = "table, csv, json or arrow (default: ${DEFAULT-VALUE}).")
+  Format format;
+
+  @Option(names = "--no-verify-checksums",
+      description = "Do not verify page CRC-32 checksums (to read a file whose checksums are known to be wrong).")
+  boolean skipChecksums;
+
+  @Option(names = "--batch-rows", paramLabel = "N", hidden = true, defaultValue = "65536",
+      description = "Rows per batch read from the file.")
+  int batchRows;
+
+  @Spec CommandSpec spec;
+
+  @ParentCommand ParquetArrowCommand parent;
+
+  @Override
+  public Path file() {
+    return file;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    long rowLimit = limit != null ? limit : format == Format.table ? DEFAULT_TABLE_ROWS : Long.MAX_VALUE;
+    if (rowLimit < 0) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--limit must be >= 0, got " + rowLimit);
+    }
+    if (batchRows < 1) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--batch-rows must be >= 1");
+    }
+    FileCommand.requireRegularFile(file);
+    ReadOptions options = ReadOptions.builder()
+        .columns(columns)
+        .batchRows((int) Math.max(1, Math.min(batchRows, rowLimit)))
+        .verifyChecksums(!skipChecksums)
+        .build();
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {
+      if (format == Format.arrow) {
+        writeArrowStream(reader, rowLimit);
+      } else {
+        writeRows(reader, rowLimit);
+      }
+    }
+    return 0;
+  }
+
+  private void writeRows(ParquetArrowReader reader, long rowLimit) throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    RowWriter writer = switch (format) {
+      case csv -> new RowWriter.Csv(out);
+      case json -> new RowWriter.JsonLines(out);
+      default -> new RowWriter.Table(out);
+    };
+    VectorSchemaRoot root = reader.getVectorSchemaRoot();
+    List<String> names = new ArrayList<>();
+    for (FieldVector vector : root.getFieldVectors()) {
+      names.add(vector.getName());
+    }
+    writer.start(names);
+    long written = 0;
+    while (written < rowLimit && reader.loadNextBatch()) {
+      int rows = (int) Math.min(root.getRowCount(), rowLimit - written);
+      List<FieldVector> vectors = root.getFieldVectors();
+      for (int row = 0; row < rows; row++) {
+        List<DisplayValue> values = new ArrayList<>(vectors.size());
+        for (FieldVector vector : vectors) {
+          values.add(ArrowValues.valueAt(vector, row));
+        }
+        writer.row(values);
+      }
+      written += rows;
+      if (out.checkError()) {
+        // The reader of our output has gone (say `| head`): nothing more can be delivered.
+        return;
+      }
+    }
+    writer.finish(written, reader.metadata().rowCount());
+    out.flush();
+  }
+
+  private void writeArrowStream(ParquetArrowReader reader, long rowLimit) throws IOException {
+    OutputStream out = parent.standardOutput();
+    VectorSchemaRoot root = reader.getVectorSchemaRoot();
+    // Closing the writer closes its channel; standard output belongs to the process, so only flush it.
+    OutputStream unclosable = new FilterOutputStream(out) {
+      @Override
+      public void write(byte[] bytes, int offset, int length) throws IOException {
+        out.write(bytes, offset, length);
+      }
+
+      @Override
+      public void close() throws IOException {
+        out.flush();
+      }
+    };
+    try (ArrowStreamWriter writer = new ArrowStreamWriter(root, null, Channels.newChannel(unclosable))) {
+      writer.start();
+      long written = 0;
+      while (written < rowLimit && reader.loadNextBatch()) {
+        int rows = (int) Math.min(root.getRowCount(), rowLimit - written);
+        if (rows < root.getRowCount()) {
+          // The last batch under --limit: shrinking the row count trims what the writer sends.
+          root.setRowCount(rows);
+        }
+        writer.writeBatch();
+        written += rows;
+        if (out instanceof PrintStream stream && stream.checkError()) {
+          return;
+        }
+      }
+      writer.end();
+    }
+    out.flush();
+  }
+}
