@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.ParquetKernels;
-import io.parquetarrow.simd.ScalarKernels;
+import io.parquetarrow.simd.KernelProvider;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY, compared with parquet-java's writers. */
 class ByteArrayDecodersTest {
-  private static final ParquetKernels KERNELS = ScalarKernels.INSTANCE;
+  private static final ParquetKernels KERNELS = KernelProvider.get();
 
   @Test
   void decodesParquetJavaDeltaLengthByteArray() throws ParquetCorruptionException {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.ParquetKernels;
-import io.parquetarrow.simd.ScalarKernels;
+import io.parquetarrow.simd.KernelProvider;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** DELTA_BINARY_PACKED for INT32 and INT64, compared with parquet-java's writers, and its header checks. */
 class DeltaBinaryPackedDecoderTest {
-  private static final ParquetKernels KERNELS = ScalarKernels.INSTANCE;
+  private static final ParquetKernels KERNELS = KernelProvider.get();
   private static final String[] SHAPES = {"small deltas", "full range", "constant", "extremes", "sorted"};
 
   @ParameterizedTest(name = "block {0}, {1} miniblocks")

@@ -9,13 +9,13 @@ import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
-import io.parquetarrow.simd.ScalarKernels;
+import io.parquetarrow.simd.KernelProvider;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Dictionary pages decoded into {@link Dictionary}, the {@link Decoders} factory, and {@link BinaryBuffer}. */
 class DictionaryAndFactoryTest {
-  private static final ParquetKernels KERNELS = ScalarKernels.INSTANCE;
+  private static final ParquetKernels KERNELS = KernelProvider.get();
 
   @Test
   void decodesPlainDictionaryPagesAndGathersFromThem() throws ParquetCorruptionException {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.ParquetKernels;
-import io.parquetarrow.simd.ScalarKernels;
+import io.parquetarrow.simd.KernelProvider;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Random;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * (the round trip), on the same random data as the decoder tests.
  */
 class EncodersTest {
-  private static final ParquetKernels KERNELS = ScalarKernels.INSTANCE;
+  private static final ParquetKernels KERNELS = KernelProvider.get();
 
   private static ValuesReader open(ValuesReader reader, ByteSlice slice, int count) throws IOException {
     reader.initFromPage(count, ByteBufferInputStream.wrap(ByteBuffer.wrap(slice.toByteArray())));

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.ParquetKernels;
-import io.parquetarrow.simd.ScalarKernels;
+import io.parquetarrow.simd.KernelProvider;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** PLAIN for every physical type and BYTE_STREAM_SPLIT for every allowed one, against parquet-java's writers. */
 class FixedWidthDecodersTest {
-  private static final ParquetKernels KERNELS = ScalarKernels.INSTANCE;
+  private static final ParquetKernels KERNELS = KernelProvider.get();
 
   @Test
   void decodesParquetJavaPlainValuesOfEveryType() throws ParquetCorruptionException {

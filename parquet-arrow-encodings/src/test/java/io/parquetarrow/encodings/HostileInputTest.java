@@ -3,7 +3,7 @@ package io.parquetarrow.encodings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.simd.ParquetKernels;
-import io.parquetarrow.simd.ScalarKernels;
+import io.parquetarrow.simd.KernelProvider;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.TestFactory;
  * {@code ArrayIndexOutOfBoundsException}, no {@code OutOfMemoryError}, no {@code NegativeArraySizeException}.
  */
 class HostileInputTest {
-  private static final ParquetKernels KERNELS = ScalarKernels.INSTANCE;
+  private static final ParquetKernels KERNELS = KernelProvider.get();
   private static final int[] SIZES = {0, 1, 9, 100, 300};
   private static final int FLIPS_PER_PAGE = 300;
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.ParquetKernels;
-import io.parquetarrow.simd.ScalarKernels;
+import io.parquetarrow.simd.KernelProvider;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.IntStream;
@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * BIT_PACKED levels), each compared with parquet-java's encoders on random data.
  */
 class RleBitPackedHybridDecoderTest {
-  private static final ParquetKernels KERNELS = ScalarKernels.INSTANCE;
+  private static final ParquetKernels KERNELS = KernelProvider.get();
 
   static IntStream bitWidths() {
     return IntStream.rangeClosed(0, 32);

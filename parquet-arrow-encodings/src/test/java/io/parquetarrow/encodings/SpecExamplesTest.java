@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.ParquetKernels;
-import io.parquetarrow.simd.ScalarKernels;
+import io.parquetarrow.simd.KernelProvider;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** The worked examples of apache/parquet-format Encodings.md, as golden bytes. */
 class SpecExamplesTest {
-  private static final ParquetKernels KERNELS = ScalarKernels.INSTANCE;
+  private static final ParquetKernels KERNELS = KernelProvider.get();
 
   private static byte[] bytes(int... values) {
     byte[] result = new byte[values.length];
