@@ -1,0 +1,190 @@
+package io.parquetarrow.core.nested;
+
+import io.parquetarrow.errors.ParquetCorruptionException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Dremel record assembly engine for one leaf column: turns a batch of the column's definition and repetition
+ * levels (already decoded for whole pages and concatenated) into the validity bitmaps and offsets of every Arrow
+ * node on the column's {@link NestedPath}, and the slots where the leaf's decoded non-null values go
+ * ({@link NestedLevels}). It sits between the column layer (levels and dense values) and the Arrow assemblers
+ * (vectors), and knows nothing of either.
+ *
+ * <p>Work is in bulk: one checking pass over the levels, then one tight loop per node
+ * ({@link NestedLevelKernels}); nothing is called per value. Outputs are held in arrays reused across calls, so a
+ * steady-state batch allocates nothing.
+ *
+ * <p>Several leaves under one struct or list carry the same information about it; the reader computes the shared
+ * nodes from any one leaf (by convention the first in schema order) and uses the other leaves only for the nodes
+ * below the point where their paths part ({@link NestedPath#sharedDepth}). {@link SharedLevelsCheck} verifies that
+ * the leaves agree, for tests and a debug option.
+ *
+ * <p>A batch must begin at a record (repetition level 0); {@link RecordBoundaries} finds where records end so the
+ * reader can cut batches there. Not thread-safe: one assembler per column reader.
+ */
+public final class NestedLevelAssembler {
+  private final NestedPath path;
+  private final NestedLevels result;
+  private final NodeLevels[] nodes;
+  private final int maxDefinitionLevel;
+  private final int maxRepetitionLevel;
+
+  public NestedLevelAssembler(NestedPath path) {
+    this.path = path;
+    this.maxDefinitionLevel = path.maxDefinitionLevel();
+    this.maxRepetitionLevel = path.maxRepetitionLevel();
+    List<NodeLevels> list = new ArrayList<>(path.depth());
+    for (NestingNode node : path.nodes()) {
+      list.add(new NodeLevels(node));
+    }
+    this.nodes = list.toArray(new NodeLevels[0]);
+    this.result = new NestedLevels(path, list);
+  }
+
+  public NestedPath path() {
+    return path;
+  }
+
+  /**
+   * Assembles {@code count} level entries starting at {@code offset}.
+   *
+   * @param definitionLevels the leaf's definition levels; may be null only when the maximum definition level is
+   *     0 (all zeros)
+   * @param repetitionLevels the leaf's repetition levels; may be null when the maximum repetition level is 0
+   * @return the per-node results, valid until the next call
+   * @throws ParquetCorruptionException when a level is out of range, the batch begins mid-record, or a repetition
+   *     level continues a list that the definition levels say is null or empty
+   */
+  public NestedLevels assemble(int[] definitionLevels, int[] repetitionLevels, int offset, int count)
+      throws ParquetCorruptionException {
+    return assemble(definitionLevels, repetitionLevels, offset, count, 0);
+  }
+
+  /**
+   * As {@link #assemble(int[], int[], int, int)}, but computes only the nodes from {@code firstNode} down to the
+   * leaf: a leaf other than the first under a struct or list passes {@code path().sharedDepth(firstLeafPath)} to
+   * skip the nodes the first leaf already produced. The skipped nodes' results are stale; the record count is
+   * still right.
+   */
+  public NestedLevels assemble(int[] definitionLevels, int[] repetitionLevels, int offset, int count, int firstNode)
+      throws ParquetCorruptionException {
+    if (firstNode < 0 || firstNode >= nodes.length) {
+      throw new IllegalArgumentException("first node " + firstNode + " outside 0.." + (nodes.length - 1));
+    }
+    if (offset < 0 || count < 0) {
+      throw new IllegalArgumentException("offset " + offset + " and count " + count + " must not be negative");
+    }
+    if (definitionLevels == null) {
+      if (maxDefinitionLevel != 0) {
+        throw new IllegalArgumentException("definition levels are required for " + path.dottedPath());
+      }
+      definitionLevels = new int[offset + count];
+    }
+    if (repetitionLevels == null && maxRepetitionLevel != 0) {
+      throw new IllegalArgumentException("repetition levels are required for " + path.dottedPath());
+    }
+    if (definitionLevels.length < offset + count
+        || (repetitionLevels != null && repetitionLevels.length < offset + count)) {
+      throw new IllegalArgumentException("level arrays shorter than offset " + offset + " + count " + count);
+    }
+    int[] repetition = maxRepetitionLevel == 0 ? null : repetitionLevels;
+    checkLevels(definitionLevels, repetition, offset, count);
+
+    for (int index = firstNode; index < nodes.length; index++) {
+      NodeLevels levels = nodes[index];
+      NestingNode node = levels.node();
+      ensureCapacity(levels, count);
+      if (node.kind().isRepeated()) {
+        levels.slotCount = NestedLevelKernels.listValidityAndOffsets(definitionLevels, repetition, offset, count,
+            node.slotDefinitionLevel(), node.slotRepetitionLevel(), node.definitionLevel(),
+            node.elementDefinitionLevel(), node.repetitionLevel(), levels.validity, levels.offsets);
+      } else {
+        int[] repetitionForSlots = node.slotRepetitionLevel() >= maxRepetitionLevel ? null : repetition;
+        levels.slotCount = NestedLevelKernels.validity(definitionLevels, repetitionForSlots, offset, count,
+            node.slotDefinitionLevel(), node.slotRepetitionLevel(), node.definitionLevel(), levels.validity);
+      }
+      levels.nullCount = levels.slotCount - NestedLevelKernels.countSetBits(levels.validity, levels.slotCount);
+      if (node.kind() == NestingKind.LEAF) {
+        levels.valueCount = levels.nullCount == 0
+            ? levels.slotCount
+            : NestedLevelKernels.valueSlots(definitionLevels, offset, count, node.slotDefinitionLevel(),
+                maxDefinitionLevel, levels.valueSlots);
+        if (levels.nullCount == 0) {
+          for (int i = 0; i < levels.slotCount; i++) {
+            levels.valueSlots[i] = i;
+          }
+        }
+      }
+    }
+    result.levelCount = count;
+    result.recordCount = firstNode == 0 ? nodes[0].slotCount
+        : NestedLevelKernels.countRecordStarts(repetition, offset, offset + count);
+    return result;
+  }
+
+  /**
+   * One pass proving the levels describe a well-formed sequence of records, so the kernels can trust them: every
+   * level in range, the batch starting a record, and each entry with repetition level {@code r > 0} adding an
+   * element to a list that exists and is non-empty both before and at this entry.
+   */
+  private void checkLevels(int[] definitionLevels, int[] repetitionLevels, int offset, int count)
+      throws ParquetCorruptionException {
+    int end = offset + count;
+    if (repetitionLevels == null) {
+      for (int i = offset; i < end; i++) {
+        int level = definitionLevels[i];
+        if (level < 0 || level > maxDefinitionLevel) {
+          throw levelError(i - offset, "definition level " + level, "0.." + maxDefinitionLevel);
+        }
+      }
+      return;
+    }
+    int previousDefinition = 0;
+    for (int i = offset; i < end; i++) {
+      int level = definitionLevels[i];
+      int repetition = repetitionLevels[i];
+      if (level < 0 || level > maxDefinitionLevel) {
+        throw levelError(i - offset, "definition level " + level, "0.." + maxDefinitionLevel);
+      }
+      if (repetition < 0 || repetition > maxRepetitionLevel) {
+        throw levelError(i - offset, "repetition level " + repetition, "0.." + maxRepetitionLevel);
+      }
+      if (repetition > 0) {
+        if (i == offset) {
+          throw levelError(0, "repetition level " + repetition,
+              "0: a batch (and a column chunk) must begin with a new record");
+        }
+        int needed = path.elementDefinitionLevelForRepetitionLevel(repetition);
+        if (level < needed || previousDefinition < needed) {
+          throw levelError(i - offset, "repetition level " + repetition + " with definition level " + level
+              + " after definition level " + previousDefinition, "both definition levels >= " + needed
+              + " since the entry continues a non-empty list");
+        }
+      }
+      previousDefinition = level;
+    }
+  }
+
+  private ParquetCorruptionException levelError(int index, String found, String expected) {
+    return ParquetCorruptionException.of("column %s: level entry %d of the batch: found %s, expected %s",
+        path.dottedPath(), index, found, expected);
+  }
+
+  private static void ensureCapacity(NodeLevels levels, int count) {
+    int bytes = (count + 7) >>> 3;
+    if (levels.validity.length < bytes) {
+      levels.validity = new byte[grow(levels.validity.length, bytes)];
+    }
+    if (levels.offsets != null && levels.offsets.length < count + 1) {
+      levels.offsets = new int[grow(levels.offsets.length, count + 1)];
+    }
+    if (levels.valueSlots != null && levels.valueSlots.length < count) {
+      levels.valueSlots = new int[grow(levels.valueSlots.length, count)];
+    }
+  }
+
+  private static int grow(int current, int needed) {
+    return (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, current + (long) (current >> 1)));
+  }
+}
