@@ -1,0 +1,195 @@
+package io.parquetarrow.core;
+
+import io.parquetarrow.core.write.ParquetFileWriter;
+import io.parquetarrow.core.write.PositionedOutput;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Writes Arrow record batches to a Parquet file: the entry point of the write path (the mirror of
+ * {@link ParquetArrowReader}). Batches of any size are appended with {@link #write}; {@link #close} writes the
+ * last row group, the page index and the footer.
+ *
+ * <pre>{@code
+ * try (ParquetArrowWriter writer = ParquetArrowWriter.open(Path.of("out.parquet"), root.getSchema(),
+ *          WriteOptions.builder().codec(Codec.ZSTD).build())) {
+ *   writer.write(root);
+ * }
+ * }</pre>
+ *
+ * <p>With {@link #open(Path, Schema, WriteOptions)} the bytes go to a temporary sibling of the target, moved into
+ * place (atomically where the file system allows) only when {@link #close} has written the footer; if a write or
+ * the close fails, the temporary file is deleted, so a failed write never leaves a file that looks like Parquet.
+ * The stream and channel factories write straight through; on failure they stop without a footer (a reader then
+ * rejects the output, which lacks the trailing {@code PAR1}) and do not close the caller's stream or channel.
+ *
+ * <p>Layout and defaults are described in {@link WriteOptions}. Not thread-safe. Flat schemas only for now (see
+ * {@link ParquetFileWriter}).
+ */
+public final class ParquetArrowWriter implements AutoCloseable {
+  private final ParquetFileWriter fileWriter;
+  private final FileChannel temporaryChannel;
+  private final Path temporaryFile;
+  private final Path target;
+  private boolean failed;
+  private boolean closed;
+
+  private ParquetArrowWriter(ParquetFileWriter fileWriter, FileChannel temporaryChannel, Path temporaryFile,
+      Path target) {
+    this.fileWriter = fileWriter;
+    this.temporaryChannel = temporaryChannel;
+    this.temporaryFile = temporaryFile;
+    this.target = target;
+  }
+
+  /**
+   * Opens a writer to {@code file} (replaced on a successful close).
+   *
+   * @throws io.parquetarrow.errors.UnsupportedParquetFeatureException when the schema holds a type this writer
+   *     cannot write
+   */
+  public static ParquetArrowWriter open(Path file, Schema schema, WriteOptions options) throws IOException {
+    return open(file, schema, null, options);
+  }
+
+  /**
+   * Opens a writer to {@code file} for batches with dictionary-encoded fields: {@code dictionaries} gives their
+   * value types (arrow-java types a dictionary field in memory by its indices); pass the provider again to
+   * {@link #write(VectorSchemaRoot, DictionaryProvider)}.
+   */
+  public static ParquetArrowWriter open(Path file, Schema schema, DictionaryProvider dictionaries,
+      WriteOptions options) throws IOException {
+    Objects.requireNonNull(file, "file");
+    Path absolute = file.toAbsolutePath();
+    Path directory = absolute.getParent();
+    // Not Files.createTempFile: it makes the file owner-only, and the moved file would keep that mode. CREATE_NEW
+    // with the process's default permissions (umask) makes the result look like any other file written here.
+    Path temporary = directory.resolve("." + absolute.getFileName() + "."
+        + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong()) + ".tmp");
+    FileChannel channel = null;
+    try {
+      channel = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
+      ParquetFileWriter writer = new ParquetFileWriter(new PositionedOutput(channel), schema, dictionaries,
+          options);
+      return new ParquetArrowWriter(writer, channel, temporary, absolute);
+    } catch (IOException | RuntimeException e) {
+      if (channel != null) {
+        closeQuietly(channel, e);
+      }
+      Files.deleteIfExists(temporary);
+      throw e;
+    }
+  }
+
+  /** Opens a writer to {@code channel}, which the writer does not close. */
+  public static ParquetArrowWriter open(WritableByteChannel channel, Schema schema, WriteOptions options)
+      throws IOException {
+    Objects.requireNonNull(channel, "channel");
+    return new ParquetArrowWriter(new ParquetFileWriter(new PositionedOutput(channel), schema, options), null,
+        null, null);
+  }
+
+  /** Opens a writer to {@code stream}, which the writer flushes but does not close. */
+  public static ParquetArrowWriter open(OutputStream stream, Schema schema, WriteOptions options)
+      throws IOException {
+    Objects.requireNonNull(stream, "stream");
+    OutputStream unclosable = new java.io.FilterOutputStream(stream) {
+      @Override
+      public void write(byte[] bytes, int offset, int length) throws IOException {
+        out.write(bytes, offset, length);
+      }
+
+      @Override
+      public void close() throws IOException {
+        flush();
+      }
+    };
+    return open(Channels.newChannel(unclosable), schema, options);
+  }
+
+  /** Appends the rows of {@code root}; its schema must equal the one the writer was opened with. */
+  public void write(VectorSchemaRoot root) throws IOException {
+    write(root, null);
+  }
+
+  /**
+   * Appends the rows of {@code root}, whose dictionary-encoded fields find their dictionaries in
+   * {@code dictionaries}. A field's Arrow dictionary becomes the column chunk's Parquet dictionary as it is, so
+   * batches sharing one dictionary are written from their indices without hashing values (as long as the
+   * dictionary stays under the dictionary page size limit).
+   */
+  public void write(VectorSchemaRoot root, DictionaryProvider dictionaries)
+      throws IOException {
+    Objects.requireNonNull(root, "root");
+    if (closed || failed) {
+      throw new IllegalStateException(closed ? "the writer is closed" : "an earlier write failed");
+    }
+    try {
+      fileWriter.write(root, dictionaries);
+    } catch (IOException | RuntimeException e) {
+      failed = true;
+      throw e;
+    }
+  }
+
+  /**
+   * Writes the footer and, for a path, moves the file into place. After a failed write, discards the output
+   * instead (deleting the temporary file).
+   */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (failed) {
+      discard(null);
+      return;
+    }
+    try {
+      fileWriter.finish();
+      if (temporaryChannel != null) {
+        temporaryChannel.force(false);
+        temporaryChannel.close();
+        try {
+          Files.move(temporaryFile, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+          Files.move(temporaryFile, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      discard(e);
+      throw e;
+    }
+  }
+
+  private void discard(Throwable cause) throws IOException {
+    fileWriter.abort();
+    if (temporaryChannel != null) {
+      closeQuietly(temporaryChannel, cause);
+      Files.deleteIfExists(temporaryFile);
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable closeable, Throwable cause) {
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      if (cause != null) {
+        cause.addSuppressed(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,294 @@
+package io.parquetarrow.core.write;
+
+import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+import io.parquetarrow.format.Type;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * The seam between Arrow vectors and the byte-level encoders on the write path: copies the values of a row range
+ * of one Arrow leaf vector into the page's {@link ValueBuffer}, converted to the Parquet physical type the
+ * schema mapping chose ({@code ArrowToParquetSchema}). The caller names the vector indices that hold values
+ * (non-null slots at the leaf's maximum definition level, found from validity bitmaps and, for nested columns,
+ * by the level shredder), so extractors never look at nulls. One implementation per Arrow kind.
+ *
+ * <p>Conversions, as Arrow C++ writes them: int8/16 sign-extended and uint8/16 zero-extended to INT32, uint32
+ * and uint64 stored as their bit patterns; date64 milliseconds → INT32 days; time32[s] → milliseconds;
+ * timestamp[s] → milliseconds; decimal128/256 → big-endian two's complement of the FIXED_LEN_BYTE_ARRAY width;
+ * float16 → its two little-endian bytes; floats and doubles as their IEEE bits.
+ */
+interface ArrowValueExtractor {
+
+  /** Appends the values at vector indices {@code positions[0 .. count)} of {@code vector} to {@code out}. */
+  void append(FieldVector vector, int[] positions, int count, ValueBuffer out);
+
+  /** The extractor for an Arrow leaf of type {@code arrowType} stored as {@code physicalType}. */
+  static ArrowValueExtractor forType(ArrowType arrowType, Type physicalType, int typeLength)
+      throws UnsupportedParquetFeatureException {
+    if (arrowType instanceof ArrowType.ExtensionType extension) {
+      ArrowValueExtractor storage = forType(extension.storageType(), physicalType, typeLength);
+      return (vector, positions, count, out) -> storage.append(
+          ((org.apache.arrow.vector.ExtensionTypeVector<?>) vector).getUnderlyingVector(), positions, count, out);
+    }
+    switch (arrowType.getTypeID()) {
+      case Null:
+        return (vector, positions, count, out) -> { };
+      case Bool:
+        return Extractors::booleans;
+      case Int: {
+        ArrowType.Int integer = (ArrowType.Int) arrowType;
+        int width = integer.getBitWidth();
+        boolean signed = integer.getIsSigned();
+        if (width == 64) {
+          return Extractors.longs(1);
+        }
+        return Extractors.ints(width / 8, signed, 1);
+      }
+      case FloatingPoint:
+        return switch (((ArrowType.FloatingPoint) arrowType).getPrecision()) {
+          case HALF -> Extractors.fixedLength(2);
+          case SINGLE -> Extractors.ints(4, true, 1);
+          case DOUBLE -> Extractors.longs(1);
+        };
+      case Date:
+        return ((ArrowType.Date) arrowType).getUnit() == org.apache.arrow.vector.types.DateUnit.DAY
+            ? Extractors.ints(4, true, 1) : Extractors::date64AsDays;
+      case Time: {
+        ArrowType.Time time = (ArrowType.Time) arrowType;
+        if (time.getBitWidth() == 32) {
+          return Extractors.ints(4, true, time.getUnit() == org.apache.arrow.vector.types.TimeUnit.SECOND ? 1000 : 1);
+        }
+        return Extractors.longs(1);
+      }
+      case Timestamp:
+        return Extractors.longs(
+            ((ArrowType.Timestamp) arrowType).getUnit() == org.apache.arrow.vector.types.TimeUnit.SECOND ? 1000 : 1);
+      case Duration:
+        return Extractors.longs(1);
+      case Decimal: {
+        int arrowWidth = ((ArrowType.Decimal) arrowType).getBitWidth() / 8;
+        return Extractors.decimal(arrowWidth, typeLength);
+      }
+      case FixedSizeBinary:
+        return Extractors.fixedLength(((ArrowType.FixedSizeBinary) arrowType).getByteWidth());
+      case Utf8:
+      case Binary:
+        return Extractors::variableWidth;
+      case LargeUtf8:
+      case LargeBinary:
+        return Extractors::largeVariableWidth;
+      default:
+        throw new UnsupportedParquetFeatureException(
+            "writing Arrow type " + arrowType + " as Parquet " + physicalType + " is not supported");
+    }
+  }
+
+  /**
+   * Bulk reads of fixed-width values: when the positions of a batch lie in a compact ascending range (always for
+   * flat and nested columns; dictionary indices may not), the range is copied to the heap in one bounds-checked
+   * call and read from there, instead of one bounds-checked {@code ArrowBuf} read per value.
+   */
+  final class Span {
+    private Span() {}
+
+    static final java.lang.invoke.VarHandle SHORTS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+        short[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    static final java.lang.invoke.VarHandle INTS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+        int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+        long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[8192]);
+
+    /**
+     * The bytes of values {@code positions[0] .. positions[count - 1]} of {@code width} bytes, or null when the
+     * positions are not ascending (dictionary indices) or span more than twice the {@code count} values needed
+     * (then per-value reads are cheaper).
+     */
+    static byte[] copy(ArrowBuf data, int[] positions, int count, int width) {
+      int first = positions[0];
+      int last = positions[count - 1];
+      long span = (long) last - first + 1;
+      if (span <= 0 || span > 2L * count + 64) {
+        return null;
+      }
+      for (int i = 1; i < count; i++) {
+        if (positions[i] <= positions[i - 1]) {
+          return null;
+        }
+      }
+      int length = (int) span * width;
+      byte[] scratch = SCRATCH.get();
+      if (scratch.length < length) {
+        scratch = new byte[Math.max(length, 2 * scratch.length)];
+        SCRATCH.set(scratch);
+      }
+      data.getBytes((long) first * width, scratch, 0, length);
+      return scratch;
+    }
+  }
+
+  /** The implementations, one static method or factory per Arrow kind. */
+  final class Extractors {
+    private Extractors() {}
+
+    static void booleans(FieldVector vector, int[] positions, int count, ValueBuffer out) {
+      ValueBuffer.Booleans booleans = (ValueBuffer.Booleans) out;
+      ArrowBuf data = vector.getDataBuffer();
+      for (int i = 0; i < count; i++) {
+        int row = positions[i];
+        booleans.add((data.getByte(row >>> 3) >>> (row & 7) & 1) != 0);
+      }
+    }
+
+    /** Integers of {@code byteWidth} bytes (1, 2 or 4) to INT32, multiplied by {@code scale}. */
+    static ArrowValueExtractor ints(int byteWidth, boolean signed, int scale) {
+      return (vector, positions, count, out) -> {
+        ValueBuffer.Ints ints = (ValueBuffer.Ints) out;
+        ints.ensureAdditional(count);
+        if (count == 0) {
+          return;
+        }
+        int first = positions[0];
+        byte[] bytes = Span.copy(vector.getDataBuffer(), positions, count, byteWidth);
+        int[] values = ints.values;
+        int size = ints.size;
+        ArrowBuf data = vector.getDataBuffer();
+        for (int i = 0; i < count; i++) {
+          int value;
+          if (bytes != null) {
+            int at = (positions[i] - first) * byteWidth;
+            value = switch (byteWidth) {
+              case 1 -> signed ? bytes[at] : bytes[at] & 0xFF;
+              case 2 -> signed ? (short) Span.SHORTS.get(bytes, at) : (short) Span.SHORTS.get(bytes, at) & 0xFFFF;
+              default -> (int) Span.INTS.get(bytes, at);
+            };
+          } else {
+            long index = (long) positions[i] * byteWidth;
+            value = switch (byteWidth) {
+              case 1 -> signed ? data.getByte(index) : data.getByte(index) & 0xFF;
+              case 2 -> signed ? data.getShort(index) : data.getShort(index) & 0xFFFF;
+              default -> data.getInt(index);
+            };
+          }
+          values[size++] = scale == 1 ? value : Math.multiplyExact(value, scale);
+        }
+        ints.size = size;
+      };
+    }
+
+    /** 64-bit values to INT64 (or DOUBLE bits), multiplied by {@code scale}. */
+    static ArrowValueExtractor longs(int scale) {
+      return (vector, positions, count, out) -> {
+        ValueBuffer.Longs longs = (ValueBuffer.Longs) out;
+        longs.ensureAdditional(count);
+        if (count == 0) {
+          return;
+        }
+        int first = positions[0];
+        ArrowBuf data = vector.getDataBuffer();
+        byte[] bytes = Span.copy(data, positions, count, 8);
+        long[] values = longs.values;
+        int size = longs.size;
+        for (int i = 0; i < count; i++) {
+          long value = bytes != null ? (long) Span.LONGS.get(bytes, (positions[i] - first) * 8)
+              : data.getLong((long) positions[i] * 8);
+          values[size++] = scale == 1 ? value : Math.multiplyExact(value, (long) scale);
+        }
+        longs.size = size;
+      };
+    }
+
+    static void date64AsDays(FieldVector vector, int[] positions, int count, ValueBuffer out) {
+      ValueBuffer.Ints ints = (ValueBuffer.Ints) out;
+      ints.ensureAdditional(count);
+      ArrowBuf data = vector.getDataBuffer();
+      for (int i = 0; i < count; i++) {
+        long milliseconds = data.getLong((long) positions[i] * 8);
+        ints.values[ints.size++] = Math.toIntExact(Math.floorDiv(milliseconds, 86_400_000L));
+      }
+    }
+
+    static ArrowValueExtractor fixedLength(int width) {
+      return (vector, positions, count, out) -> {
+        ValueBuffer.FixedLength fixed = (ValueBuffer.FixedLength) out;
+        int at = fixed.ensureAdditional(count);
+        ArrowBuf data = vector.getDataBuffer();
+        int i = 0;
+        while (i < count) {
+          // Copy runs of consecutive positions at once: the common case of a column without nulls.
+          int run = 1;
+          while (i + run < count && positions[i + run] == positions[i] + run) {
+            run++;
+          }
+          data.getBytes((long) positions[i] * width, fixed.bytes, at, run * width);
+          at += run * width;
+          i += run;
+        }
+        fixed.size += count;
+      };
+    }
+
+    /**
+     * Arrow decimals (little-endian two's complement of {@code arrowWidth} bytes) to the big-endian
+     * {@code parquetWidth} low bytes the schema's FIXED_LEN_BYTE_ARRAY holds; the precision guarantees the
+     * dropped high bytes are sign extension.
+     */
+    static ArrowValueExtractor decimal(int arrowWidth, int parquetWidth) {
+      return (vector, positions, count, out) -> {
+        ValueBuffer.FixedLength fixed = (ValueBuffer.FixedLength) out;
+        int at = fixed.ensureAdditional(count);
+        ArrowBuf data = vector.getDataBuffer();
+        byte[] bytes = fixed.bytes;
+        for (int i = 0; i < count; i++) {
+          long base = (long) positions[i] * arrowWidth;
+          for (int k = 0; k < parquetWidth; k++) {
+            bytes[at + k] = data.getByte(base + parquetWidth - 1 - k);
+          }
+          at += parquetWidth;
+        }
+        fixed.size += count;
+      };
+    }
+
+    static void variableWidth(FieldVector vector, int[] positions, int count, ValueBuffer out) {
+      ValueBuffer.ByteArrays binary = (ValueBuffer.ByteArrays) out;
+      ArrowBuf offsets = vector.getOffsetBuffer();
+      ArrowBuf data = vector.getDataBuffer();
+      byte[] scratch = new byte[64];
+      for (int i = 0; i < count; i++) {
+        int row = positions[i];
+        int from = offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
+        int to = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH);
+        scratch = copy(data, from, to - from, scratch);
+        binary.add(scratch, 0, to - from);
+      }
+    }
+
+    static void largeVariableWidth(FieldVector vector, int[] positions, int count, ValueBuffer out) {
+      ValueBuffer.ByteArrays binary = (ValueBuffer.ByteArrays) out;
+      ArrowBuf offsets = vector.getOffsetBuffer();
+      ArrowBuf data = vector.getDataBuffer();
+      byte[] scratch = new byte[64];
+      for (int i = 0; i < count; i++) {
+        int row = positions[i];
+        long from = offsets.getLong((long) row * BaseLargeVariableWidthVector.OFFSET_WIDTH);
+        long to = offsets.getLong((long) (row + 1) * BaseLargeVariableWidthVector.OFFSET_WIDTH);
+        if (to - from > Integer.MAX_VALUE - 16) {
+          throw new IllegalArgumentException("a value of " + (to - from)
+              + " bytes is longer than a Parquet BYTE_ARRAY can hold");
+        }
+        scratch = copy(data, from, (int) (to - from), scratch);
+        binary.add(scratch, 0, (int) (to - from));
+      }
+    }
+
+    private static byte[] copy(ArrowBuf data, long from, int length, byte[] scratch) {
+      byte[] target = scratch.length >= length ? scratch : new byte[Math.max(length, 2 * scratch.length)];
+      data.getBytes(from, target, 0, length);
+      return target;
+    }
+  }
+}
