@@ -1,0 +1,439 @@
+package io.parquetarrow.bench;
+
+import io.parquetarrow.core.Codec;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.io.LocalInputFile;
+
+/**
+ * The side-by-side runner: reads every file of the benchmark suite fully into memory with each engine in one
+ * JVM (ours, Arrow C++, DuckDB, parquet-java, Hardwood), alternating engines within each iteration after warm-up
+ * iterations, then does the same for writing. Prints Markdown tables: per file and engine the median seconds,
+ * rows/s, uncompressed MB/s, median process CPU seconds (all threads of the process, so a reader that quietly
+ * uses more threads shows), the ratios to Arrow C++ and to the fastest peer, and whether the engine's
+ * {@link ValueChecksum} matches Arrow C++'s (else DuckDB's). Also prints the machine's memory copy bandwidth, and
+ * for plain_ints how far below it each engine reads ({@code memcpy/2.0} means at half the copy bandwidth).
+ *
+ * <pre>
+ * Compare [--data bench-data] [--scale 0.05] [--seed 42] [--threads 1[,2]] [--iterations 5] [--warmup 2]
+ *         [--datasets all|lineitem_zstd,...] [--engines all|parquet-arrow,arrow-cpp,...] [--no-read] [--no-write]
+ *         [--regenerate]
+ * </pre>
+ *
+ * Missing suite files are generated first ({@link DatasetGenerator}). Use the {@code ./bench} script, which starts
+ * one JVM per thread count with Arrow C++'s pools sized by the environment (see {@link ArrowCppEngine}).
+ */
+public final class Compare {
+  private final Options options;
+  private final PrintStream out;
+  private final com.sun.management.OperatingSystemMXBean os =
+      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+  private List<ReadEngine> readEngines = List.of();
+
+  Compare(Options options, PrintStream out) {
+    this.options = options;
+    this.out = out;
+  }
+
+  static final String USAGE = """
+      Compare [--data bench-data] [--scale 0.05] [--seed 42] [--threads 1[,2]] [--iterations 5] [--warmup 2]
+              [--datasets all|lineitem_snappy,lineitem_zstd,plain_ints,nullable,strings,floats_bss,nested]
+              [--engines all|parquet-arrow,arrow-cpp,duckdb,parquet-java,hardwood] [--no-read] [--no-write]
+              [--regenerate]
+      See BENCHMARKS.md; run it through ./bench, which sizes Arrow C++'s thread pools.""";
+
+  public static void main(String[] arguments) throws Exception {
+    if (Arrays.asList(arguments).contains("--help") || Arrays.asList(arguments).contains("-h")) {
+      System.out.println(USAGE);
+      return;
+    }
+    Options options = Options.parse(arguments);
+    new Compare(options, System.out).run();
+  }
+
+  /** Command-line options; see the class comment. */
+  record Options(Path data, double scale, long seed, int[] threads, int iterations, int warmup,
+      List<Dataset> datasets, List<String> engines, boolean read, boolean write, boolean regenerate) {
+
+    static Options parse(String[] arguments) {
+      Path data = Path.of("bench-data");
+      double scale = 0.05;
+      long seed = 42;
+      int[] threads = {1};
+      int iterations = 5;
+      int warmup = 2;
+      List<Dataset> datasets = Dataset.parseList("all");
+      List<String> engines = List.of();
+      boolean read = true;
+      boolean write = true;
+      boolean regenerate = false;
+      for (int index = 0; index < arguments.length; index++) {
+        String argument = arguments[index];
+        switch (argument) {
+          case "--data" -> data = Path.of(value(arguments, ++index, argument));
+          case "--scale" -> scale = Double.parseDouble(value(arguments, ++index, argument));
+          case "--seed" -> seed = Long.parseLong(value(arguments, ++index, argument));
+          case "--threads" -> threads = Arrays.stream(value(arguments, ++index, argument).split(","))
+              .mapToInt(text -> Integer.parseInt(text.trim())).toArray();
+          case "--iterations" -> iterations = Integer.parseInt(value(arguments, ++index, argument));
+          case "--warmup" -> warmup = Integer.parseInt(value(arguments, ++index, argument));
+          case "--datasets" -> datasets = Dataset.parseList(value(arguments, ++index, argument));
+          case "--engines" -> {
+            String list = value(arguments, ++index, argument);
+            engines = list.equals("all") ? List.of() : Arrays.stream(list.split(",")).map(String::trim).toList();
+          }
+          case "--no-read" -> read = false;
+          case "--no-write" -> write = false;
+          case "--regenerate" -> regenerate = true;
+          default -> throw new IllegalArgumentException("unknown option " + argument + "; usage:\n" + USAGE);
+        }
+      }
+      if (scale <= 0 || iterations < 1 || warmup < 0) {
+        throw new IllegalArgumentException("scale must be positive, iterations at least 1, warm-up at least 0");
+      }
+      return new Options(data, scale, seed, threads, iterations, warmup, datasets, engines, read, write,
+          regenerate);
+    }
+
+    private static String value(String[] arguments, int index, String option) {
+      if (index >= arguments.length) {
+        throw new IllegalArgumentException(option + " needs a value");
+      }
+      return arguments[index];
+    }
+  }
+
+  /** The timings of one engine on one file. */
+  static final class Measurement {
+    final String engine;
+    final List<Double> seconds = new ArrayList<>();
+    final List<Double> cpuSeconds = new ArrayList<>();
+    ValueChecksum checksum;
+    long rows;
+    long bytes;
+    String failure;
+
+    Measurement(String engine) {
+      this.engine = engine;
+    }
+
+    double medianSeconds() {
+      return median(seconds);
+    }
+
+    double medianCpuSeconds() {
+      return median(cpuSeconds);
+    }
+  }
+
+  void run() throws Exception {
+    Path folder = DatasetGenerator.folderFor(options.data(), options.scale(), options.seed());
+    printHeader(folder);
+    try (BufferAllocator allocator = new RootAllocator()) {
+      MemoryBandwidth.Result bandwidth = MemoryBandwidth.measure(allocator, 5);
+      out.printf(Locale.ROOT, "memcpy bandwidth: %.1f GB/s on heap (System.arraycopy), %.1f GB/s off heap "
+          + "(ArrowBuf), %d MiB copies%n%n", bandwidth.heapBytesPerSecond() / 1e9,
+          bandwidth.offHeapBytesPerSecond() / 1e9, MemoryBandwidth.BYTES >> 20);
+      DatasetGenerator generator = new DatasetGenerator(folder, options.scale(), options.seed(), System.err);
+      Map<Dataset, List<Path>> files = new LinkedHashMap<>();
+      for (Dataset dataset : options.datasets()) {
+        List<Path> copies = new ArrayList<>();
+        copies.add(generator.reference(dataset, options.regenerate()));
+        Path ours = generator.ours(dataset, options.regenerate(), allocator);
+        if (ours != null) {
+          copies.add(ours);
+        }
+        files.put(dataset, copies);
+      }
+      openEngines();
+      try {
+        compareAll(files, allocator, bandwidth, folder);
+      } finally {
+        closeEngines();
+      }
+    }
+  }
+
+  /** Creates the selected read engines; {@link #closeEngines()} releases what they keep between reads. */
+  void openEngines() {
+    readEngines = readEngines();
+  }
+
+  void closeEngines() {
+    for (ReadEngine engine : readEngines) {
+      engine.close();
+    }
+    readEngines = List.of();
+  }
+
+  private void compareAll(Map<Dataset, List<Path>> files, BufferAllocator allocator,
+      MemoryBandwidth.Result bandwidth, Path folder) throws Exception {
+    for (int threads : options.threads()) {
+      if (options.read()) {
+        String warning = ArrowCppEngine.threadWarning(threads);
+        if (warning != null) {
+          out.println("WARNING: " + warning);
+        }
+        out.printf("%n## Read, %d thread%s%n%n", threads, threads == 1 ? "" : "s");
+        printReadHeader();
+        for (List<Path> copies : files.values()) {
+          for (Path file : copies) {
+            printRead(file, measureRead(file, threads, allocator), bandwidth);
+          }
+        }
+      }
+      if (options.write()) {
+        out.printf("%n## Write, %d thread%s (from data in memory)%n%n", threads, threads == 1 ? "" : "s");
+        out.println("| dataset | engine | median s | rows/s | MB/s | CPU s | x arrow-cpp | file MB |");
+        out.println("|---|---|---:|---:|---:|---:|---:|---:|");
+        for (Map.Entry<Dataset, List<Path>> entry : files.entrySet()) {
+          measureWrite(entry.getKey(), entry.getValue().get(0), threads, allocator, folder);
+        }
+      }
+    }
+  }
+
+  private void printHeader(Path folder) {
+    out.printf("# parquet-arrow side by side, %s%n%n",
+        ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+    out.printf("JDK %s (%s), %s %s, %d cores available, max heap %d MiB%n", System.getProperty("java.version"),
+        System.getProperty("java.vm.name"), System.getProperty("os.name"), System.getProperty("os.arch"),
+        Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
+    out.printf(Locale.ROOT, "data %s (scale %s, seed %d), %d warm-up + %d measured iterations, engines "
+        + "alternating%n", folder, DatasetGenerator.formatScale(options.scale()), options.seed(), options.warmup(),
+        options.iterations());
+  }
+
+  private List<ReadEngine> readEngines() {
+    List<ReadEngine> engines = new ArrayList<>();
+    for (ReadEngine engine : Engines.all()) {
+      if (options.engines().isEmpty() || options.engines().contains(engine.name())) {
+        engines.add(engine);
+      }
+    }
+    return engines;
+  }
+
+  List<Measurement> measureRead(Path file, int threads, BufferAllocator allocator) {
+    List<ReadEngine> engines = readEngines;
+    List<Measurement> measurements = new ArrayList<>();
+    for (ReadEngine engine : engines) {
+      Measurement measurement = new Measurement(engine.name());
+      measurement.failure = engine.unavailableReason() == null ? null : "not available: "
+          + engine.unavailableReason();
+      measurements.add(measurement);
+    }
+    int rounds = options.warmup() + options.iterations();
+    for (int round = 0; round < rounds; round++) {
+      // Rotate who goes first so no engine always runs right after the same neighbour.
+      for (int turn = 0; turn < engines.size(); turn++) {
+        int index = (turn + round) % engines.size();
+        Measurement measurement = measurements.get(index);
+        if (measurement.failure != null) {
+          continue;
+        }
+        System.gc();
+        long cpuBefore = os.getProcessCpuTime();
+        long started = System.nanoTime();
+        try (ReadEngine.Materialized read = engines.get(index).read(file, threads, allocator)) {
+          long elapsed = System.nanoTime() - started;
+          long cpu = os.getProcessCpuTime() - cpuBefore;
+          if (round >= options.warmup()) {
+            measurement.seconds.add(elapsed / 1e9);
+            measurement.cpuSeconds.add(cpu / 1e9);
+          }
+          if (measurement.checksum == null) {
+            measurement.checksum = read.checksum();
+            measurement.rows = read.rows();
+          }
+        } catch (Exception | LinkageError | AssertionError e) {
+          measurement.failure = DatasetGenerator.firstLine(e);
+        }
+      }
+    }
+    return measurements;
+  }
+
+  private void printReadHeader() {
+    out.println("| file | engine | median s | rows/s | MB/s | CPU s | x arrow-cpp | x best peer | checksum |");
+    out.println("|---|---|---:|---:|---:|---:|---:|---:|---|");
+  }
+
+  private void printRead(Path file, List<Measurement> measurements, MemoryBandwidth.Result bandwidth) {
+    long uncompressed = uncompressedBytes(file);
+    Measurement arrow = find(measurements, "arrow-cpp");
+    ValueChecksum reference = arrow != null && arrow.checksum != null ? arrow.checksum : null;
+    if (reference == null) {
+      Measurement duckdb = find(measurements, "duckdb");
+      reference = duckdb != null ? duckdb.checksum : null;
+    }
+    double bestPeer = Double.NaN;
+    for (Measurement measurement : measurements) {
+      if (!measurement.engine.equals("parquet-arrow") && measurement.failure == null
+          && !measurement.seconds.isEmpty()
+          && (Double.isNaN(bestPeer) || measurement.medianSeconds() < bestPeer)) {
+        bestPeer = measurement.medianSeconds();
+      }
+    }
+    double arrowSeconds = arrow == null || arrow.failure != null || arrow.seconds.isEmpty()
+        ? Double.NaN : arrow.medianSeconds();
+    String name = file.getFileName().toString();
+    for (Measurement measurement : measurements) {
+      if (measurement.failure != null) {
+        // Failures name the file, which the first column already does.
+        out.printf("| %s | %s | – | – | – | – | – | – | %s |%n", name, measurement.engine,
+            measurement.failure.replace(file + ": ", "").replace('|', '/'));
+        continue;
+      }
+      double seconds = measurement.medianSeconds();
+      String check = reference == null ? "no reference"
+          : measurement.checksum.matches(reference) ? "ok " + Long.toHexString(measurement.checksum.digest())
+          : "MISMATCH " + measurement.checksum;
+      String memcpy = "";
+      if (name.startsWith("plain_ints")) {
+        memcpy = String.format(Locale.ROOT, " (memcpy/%.1f)", bandwidth.best() / (uncompressed / seconds));
+      }
+      out.printf(Locale.ROOT, "| %s | %s | %.3f | %,.0f | %.0f%s | %.3f | %s | %s | %s |%n", name,
+          measurement.engine, seconds, measurement.rows / seconds, uncompressed / seconds / 1e6, memcpy,
+          measurement.medianCpuSeconds(), ratio(seconds, arrowSeconds), ratio(seconds, bestPeer), check);
+    }
+    out.flush();
+  }
+
+  private void measureWrite(Dataset dataset, Path source, int threads, BufferAllocator allocator, Path folder)
+      throws Exception {
+    Path scratch = folder.resolve("write-scratch");
+    Files.createDirectories(scratch);
+    long uncompressed = uncompressedBytes(source);
+    try (RetainedBatches batches = DatasetGenerator.readWithArrowCpp(source, allocator);
+        Connection duckdb = DuckDbEngine.open(threads)) {
+      try (PreparedStatement load = duckdb.prepareStatement(
+          "CREATE TABLE source AS SELECT * FROM read_parquet(?)")) {
+        load.setString(1, source.toAbsolutePath().toString());
+        load.execute();
+      }
+      List<WriteEngine> engines = new ArrayList<>();
+      if (selected("parquet-arrow")) {
+        engines.add(new WriteEngine.Ours(dataset, batches.batches(), Codec.UNCOMPRESSED));
+      }
+      if (selected("arrow-cpp")) {
+        engines.add(new WriteEngine.ArrowCpp(allocator, batches.batches()));
+      }
+      if (selected("duckdb")) {
+        engines.add(new WriteEngine.DuckDb(duckdb, "source", Codec.UNCOMPRESSED));
+      }
+      if (dataset.codec() != Codec.UNCOMPRESSED) {
+        if (selected("parquet-arrow")) {
+          engines.add(new WriteEngine.Ours(dataset, batches.batches(), dataset.codec()));
+        }
+        if (selected("duckdb")) {
+          engines.add(new WriteEngine.DuckDb(duckdb, "source", dataset.codec()));
+        }
+      }
+      List<Measurement> measurements = new ArrayList<>();
+      engines.forEach(engine -> measurements.add(new Measurement(engine.name())));
+      int rounds = options.warmup() + options.iterations();
+      for (int round = 0; round < rounds; round++) {
+        for (int turn = 0; turn < engines.size(); turn++) {
+          int index = (turn + round) % engines.size();
+          Measurement measurement = measurements.get(index);
+          if (measurement.failure != null) {
+            continue;
+          }
+          Path target = scratch.resolve(dataset.label() + "." + measurement.engine.replace(' ', '.') + ".parquet");
+          System.gc();
+          long cpuBefore = os.getProcessCpuTime();
+          long started = System.nanoTime();
+          try {
+            engines.get(index).write(target);
+            if (round >= options.warmup()) {
+              measurement.seconds.add((System.nanoTime() - started) / 1e9);
+              measurement.cpuSeconds.add((os.getProcessCpuTime() - cpuBefore) / 1e9);
+            }
+            measurement.bytes = Files.size(target);
+            measurement.rows = batches.rows();
+          } catch (Exception | LinkageError | AssertionError e) {
+            measurement.failure = DatasetGenerator.firstLine(e);
+          } finally {
+            Files.deleteIfExists(target);
+          }
+        }
+      }
+      Measurement arrow = find(measurements, "arrow-cpp uncompressed");
+      double arrowSeconds = arrow == null || arrow.failure != null ? Double.NaN : arrow.medianSeconds();
+      for (int index = 0; index < engines.size(); index++) {
+        Measurement measurement = measurements.get(index);
+        if (measurement.failure != null) {
+          out.printf("| %s | %s | – | – | – | – | – | %s |%n", dataset.label(), measurement.engine,
+              measurement.failure.replace('|', '/'));
+          continue;
+        }
+        double seconds = measurement.medianSeconds();
+        boolean sameCodec = engines.get(index).codec() == Codec.UNCOMPRESSED;
+        out.printf(Locale.ROOT, "| %s | %s | %.3f | %,.0f | %.0f | %.3f | %s | %.1f |%n", dataset.label(),
+            measurement.engine, seconds, measurement.rows / seconds, uncompressed / seconds / 1e6,
+            measurement.medianCpuSeconds(), sameCodec ? ratio(seconds, arrowSeconds) : "–",
+            measurement.bytes / 1e6);
+      }
+      out.flush();
+    } catch (Exception | LinkageError e) {
+      out.printf("| %s | (set-up) | – | – | – | – | – | %s |%n", dataset.label(),
+          DatasetGenerator.firstLine(e));
+    }
+  }
+
+  private boolean selected(String engine) {
+    return options.engines().isEmpty() || options.engines().contains(engine);
+  }
+
+  /** The sum of the column chunks' uncompressed sizes in the footer (parquet-java's reading of it). */
+  static long uncompressedBytes(Path file) {
+    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file),
+        ParquetReadOptions.builder().build())) {
+      long total = 0;
+      for (BlockMetaData block : reader.getFooter().getBlocks()) {
+        for (ColumnChunkMetaData column : block.getColumns()) {
+          total += column.getTotalUncompressedSize();
+        }
+      }
+      return total;
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot read the footer of " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static Measurement find(List<Measurement> measurements, String engine) {
+    return measurements.stream().filter(measurement -> measurement.engine.equals(engine)).findFirst().orElse(null);
+  }
+
+  private static String ratio(double seconds, double reference) {
+    return Double.isNaN(reference) ? "–" : String.format(Locale.ROOT, "%.2f", seconds / reference);
+  }
+
+  static double median(List<Double> values) {
+    if (values.isEmpty()) {
+      return Double.NaN;
+    }
+    double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    int middle = sorted.length / 2;
+    return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  }
+}

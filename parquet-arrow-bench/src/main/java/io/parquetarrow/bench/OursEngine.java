@@ -1,0 +1,34 @@
+package io.parquetarrow.bench;
+
+import io.parquetarrow.core.ParquetArrowReader;
+import io.parquetarrow.core.ReadOptions;
+import java.nio.file.Path;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * Our reader, {@link ParquetArrowReader}, in the side-by-side runner: batches of {@link #BATCH_ROWS} rows, all
+ * columns, kept in memory. The reader takes no thread count, so {@code threads} does not change it; the runner's
+ * process CPU time shows whether it uses more than the calling thread.
+ */
+final class OursEngine implements ReadEngine {
+  /** The same batch size every Arrow engine is asked for. */
+  static final int BATCH_ROWS = 64 * 1024;
+
+  @Override
+  public String name() {
+    return "parquet-arrow";
+  }
+
+  @Override
+  public String unavailableReason() {
+    return null;
+  }
+
+  @Override
+  public Materialized read(Path file, int threads, BufferAllocator allocator) throws Exception {
+    try (ParquetArrowReader reader =
+        ParquetArrowReader.open(file, allocator, ReadOptions.builder().batchRows(BATCH_ROWS).build())) {
+      return RetainedBatches.drain(reader, allocator);
+    }
+  }
+}
