@@ -17,8 +17,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>Example, from the repository root after {@code mvn -pl parquet-arrow-bench -am install -DskipTests}:
  * <pre>
- * mvn -q -pl parquet-arrow-bench dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
- * java --add-modules jdk.incubator.vector -cp parquet-arrow-bench/target/classes:$(cat /tmp/cp.txt) \
+ * mvn -q -pl parquet-arrow-bench dependency:build-classpath -Dmdep.outputFile=target/cp.txt
+ * java --add-modules jdk.incubator.vector -cp parquet-arrow-bench/target/classes:$(cat parquet-arrow-bench/target/cp.txt) \
  *     io.parquetarrow.bench.simd.RunSimdBenchmarks UnpackBenchmark
  * </pre>
  */
