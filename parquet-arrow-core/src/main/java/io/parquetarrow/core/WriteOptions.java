@@ -20,6 +20,10 @@ import java.util.Objects;
  * (ColumnIndex and OffsetIndex) on; size statistics on; no Bloom filters; page checksums off; the Arrow schema
  * stored under {@code ARROW:schema}.
  *
+ * <p><b>Auto encoding</b> ({@link Builder#autoEncoding(boolean)}, off by default) lets the writer choose each column
+ * chunk's encoding itself: it encodes the chunk's first page with every candidate the physical type allows and keeps
+ * the smallest (see {@link Builder#autoEncoding(boolean)}).
+ *
  * <p><b>Data page V1 is the default</b> because every Parquet reader in use reads it (older Hive, Spark 2, Impala
  * and several Rust and Go readers do not read V2 pages, or read them wrongly), as Arrow C++ and parquet-java also
  * default to it. V2 ({@link DataPageVersion#V2}) leaves the levels uncompressed in front of the values, which
@@ -75,6 +79,8 @@ public final class WriteOptions {
   private final Map<String, Boolean> columnDictionaryEnabled;
   private final long dictionaryPageSizeLimit;
   private final Map<String, Encoding> columnEncodings;
+  private final boolean autoEncoding;
+  private final Map<String, Boolean> columnAutoEncoding;
   private final Map<String, BloomFilterOptions> bloomFilters;
   private final java.util.List<io.parquetarrow.format.SortingColumn> sortingColumns;
   private final boolean statisticsEnabled;
@@ -99,6 +105,8 @@ public final class WriteOptions {
     this.columnDictionaryEnabled = Collections.unmodifiableMap(new HashMap<>(builder.columnDictionaryEnabled));
     this.dictionaryPageSizeLimit = builder.dictionaryPageSizeLimit;
     this.columnEncodings = Collections.unmodifiableMap(new HashMap<>(builder.columnEncodings));
+    this.autoEncoding = builder.autoEncoding;
+    this.columnAutoEncoding = Collections.unmodifiableMap(new HashMap<>(builder.columnAutoEncoding));
     this.bloomFilters = Collections.unmodifiableMap(new HashMap<>(builder.bloomFilters));
     this.sortingColumns = builder.sortingColumns;
     this.statisticsEnabled = builder.statisticsEnabled;
@@ -170,6 +178,20 @@ public final class WriteOptions {
     return columnEncodings.get(dottedPath);
   }
 
+  /**
+   * Whether the writer chooses the encoding of the column at {@code dottedPath} itself, chunk by chunk (see
+   * {@link Builder#autoEncoding(boolean)}): the column's own setting if one was made with
+   * {@link Builder#autoEncoding(String, boolean)}; else false when the column has an explicit
+   * {@link Builder#columnEncoding}; else the default for all columns.
+   */
+  public boolean autoEncoding(String dottedPath) {
+    Boolean own = columnAutoEncoding.get(dottedPath);
+    if (own != null) {
+      return own;
+    }
+    return autoEncoding && !columnEncodings.containsKey(dottedPath);
+  }
+
   /** The Bloom filter settings of the column at {@code dottedPath}, or null when it has none (the default). */
   public BloomFilterOptions bloomFilter(String dottedPath) {
     return bloomFilters.get(dottedPath);
@@ -231,6 +253,8 @@ public final class WriteOptions {
     private final Map<String, Boolean> columnDictionaryEnabled = new HashMap<>();
     private long dictionaryPageSizeLimit = DEFAULT_DICTIONARY_PAGE_SIZE_LIMIT;
     private final Map<String, Encoding> columnEncodings = new HashMap<>();
+    private boolean autoEncoding;
+    private final Map<String, Boolean> columnAutoEncoding = new HashMap<>();
     private final Map<String, BloomFilterOptions> bloomFilters = new HashMap<>();
     private java.util.List<io.parquetarrow.format.SortingColumn> sortingColumns;
     private boolean statisticsEnabled = true;
@@ -318,6 +342,33 @@ public final class WriteOptions {
             + "dictionary encoding is set with dictionaryEnabled");
       }
       columnEncodings.put(dottedPath, encoding);
+      return this;
+    }
+
+    /**
+     * Auto encoding for every column (default off): for each column chunk the writer encodes the chunk's first
+     * page with every candidate the column's physical type allows and keeps the one that gives the fewest bytes,
+     * after compression with the file's codec when that codec is cheap to run (SNAPPY, LZ4_RAW, ZSTD up to level
+     * 9), else before. The candidates: dictionary (RLE_DICTIONARY, only while dictionary encoding is enabled for
+     * the column) and PLAIN for every type but BOOLEAN; RLE and PLAIN for BOOLEAN; DELTA_BINARY_PACKED for INT32
+     * and INT64; DELTA_LENGTH_BYTE_ARRAY for BYTE_ARRAY; DELTA_BYTE_ARRAY for BYTE_ARRAY and
+     * FIXED_LEN_BYTE_ARRAY; BYTE_STREAM_SPLIT for FLOAT, DOUBLE, INT32, INT64 and FIXED_LEN_BYTE_ARRAY. Ties go
+     * to the earlier of that list, so the choice is deterministic. When dictionary wins, the best of the others
+     * is the encoding the chunk falls back to if its dictionary outgrows {@link #dictionaryPageSizeLimit}.
+     *
+     * <p>Every choice is read by Arrow C++ 18 and by our reader. DuckDB (1.4) does not read BYTE_STREAM_SPLIT
+     * on INT32, INT64 or FIXED_LEN_BYTE_ARRAY, nor do readers that predate the 2.11 format (Arrow C++ before 16,
+     * parquet-java before 1.14); turn auto off for columns those must read. Columns with an explicit
+     * {@link #columnEncoding} keep it unless {@link #autoEncoding(String, boolean)} turns auto on for them.
+     */
+    public Builder autoEncoding(boolean enabled) {
+      this.autoEncoding = enabled;
+      return this;
+    }
+
+    /** Auto encoding (see {@link #autoEncoding(boolean)}) for one column, named by its dotted path. */
+    public Builder autoEncoding(String dottedPath, boolean enabled) {
+      columnAutoEncoding.put(Objects.requireNonNull(dottedPath, "dottedPath"), enabled);
       return this;
     }
 

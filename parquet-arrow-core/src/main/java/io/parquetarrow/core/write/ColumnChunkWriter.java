@@ -35,7 +35,8 @@ import org.apache.arrow.vector.NullVector;
  * The column layer of the write path: writes one leaf column into column chunks, one per row group. Rows arrive through {@link #write}; they are cut into data pages by encoded size and row count,
  * dictionary encoded until the dictionary passes its size limit (then the column's own encoding takes over for
  * the rest of the chunk, as in Arrow C++), and summarized in page and chunk statistics, size statistics and the
- * page index. {@link #finishChunk} writes the chunk (dictionary page first) to the file and returns its
+ * page index. With auto encoding an {@link EncodingSelector} picks each chunk's encoding (dictionary or not, and
+ * the value encoding) from the chunk's first page, just before that page is written. {@link #finishChunk} writes the chunk (dictionary page first) to the file and returns its
  * metadata; the writer is then ready for the next row group.
  *
  * <p>For a top-level primitive field ({@link #write}) definition levels come from the Arrow validity bitmap
@@ -55,8 +56,16 @@ final class ColumnChunkWriter {
   private final int maxRepetitionLevel;
   private final boolean utf8;
   private final boolean dictionaryEnabled;
-  private final Encoding valueEncoding;
-  private final ValueEncoder<?> valueEncoder;
+  /** The encoding (and its encoder) configured for values not dictionary encoded. */
+  private final Encoding configuredEncoding;
+  private final ValueEncoder<?> configuredEncoder;
+  /** Chooses each chunk's encoding from its first page, or null when the column is not auto encoded. */
+  private final EncodingSelector encodingSelector;
+  /** The current chunk's encoding of values not dictionary encoded: the configured one, or auto's choice. */
+  private Encoding valueEncoding;
+  private ValueEncoder<?> valueEncoder;
+  /** Whether auto encoding has yet to choose the current chunk's encoding (at its first page). */
+  private boolean encodingPending;
   private final DictionaryEncoder<?> dictionary;
   private final RleBitPackedHybridEncoder definitionLevelEncoder;
   private final RleBitPackedHybridEncoder repetitionLevelEncoder;
@@ -112,9 +121,11 @@ final class ColumnChunkWriter {
       chosen = type == Type.BOOLEAN && options.dataPageVersion() == WriteOptions.DataPageVersion.V2
           ? Encoding.RLE : Encoding.PLAIN;
     }
-    this.valueEncoding = chosen;
-    this.valueEncoder = Encoders.valueEncoder(chosen, type, column.typeLength(), kernels);
+    this.configuredEncoding = chosen;
+    this.configuredEncoder = Encoders.valueEncoder(chosen, type, column.typeLength(), kernels);
     this.dictionaryEnabled = options.dictionaryEnabled(column.dottedPath()) && type != Type.BOOLEAN && !nullColumn;
+    this.encodingSelector = options.autoEncoding(column.dottedPath()) && !nullColumn
+        ? new EncodingSelector(type, column.typeLength(), kernels, compressor, options) : null;
     this.dictionary = !dictionaryEnabled ? null : switch (type) {
       case INT32, FLOAT -> new DictionaryEncoder.Int32();
       case INT64, DOUBLE -> new DictionaryEncoder.Int64();
@@ -141,6 +152,9 @@ final class ColumnChunkWriter {
   private void startChunk() {
     dictionaryMode = dictionaryEnabled;
     fellBack = false;
+    valueEncoding = configuredEncoding;
+    valueEncoder = configuredEncoder;
+    encodingPending = encodingSelector != null;
     adoptedDictionary = null;
     if (dictionary != null) {
       dictionary.reset();
@@ -384,6 +398,9 @@ final class ColumnChunkWriter {
     if (pageRows == 0) {
       return;
     }
+    if (encodingPending) {
+      chooseEncoding();
+    }
     boolean v2 = options.dataPageVersion() == WriteOptions.DataPageVersion.V2;
     ByteSlice definitionLevels = null;
     if (maxDefinitionLevel > 0) {
@@ -440,8 +457,34 @@ final class ColumnChunkWriter {
     pageLevelCount = 0;
   }
 
+  /**
+   * Auto encoding: picks the chunk's encoding from its first page, which is about to be written. Dictionary
+   * encoding stays a candidate only while the dictionary is within its limit; when it loses, the dictionary the
+   * page built is dropped and the chunk is written without one.
+   */
+  private void chooseEncoding() {
+    encodingPending = false;
+    if (pageValues.size() == 0) {
+      return; // nothing to measure (all nulls so far): keep the configured encodings
+    }
+    boolean dictionaryCandidate = dictionaryMode
+        && dictionary.dictionaryPageSize() < options.dictionaryPageSizeLimit();
+    EncodingSelector.Choice choice = encodingSelector.choose(pageValues, dictionaryCandidate ? dictionary : null,
+        pageIndices);
+    valueEncoding = choice.valueEncoding();
+    valueEncoder = encodingSelector.encoder(valueEncoding);
+    if (dictionaryMode && !choice.dictionary()) {
+      dictionaryMode = false;
+      dictionary.reset();
+      adoptedDictionary = null;
+    }
+  }
+
   private void fallBackFromDictionary() {
     flushPage();
+    if (!dictionaryMode) {
+      return; // auto encoding, choosing at that first page, dropped the dictionary
+    }
     pages.writeDictionaryPage(dictionary.dictionaryPage(), dictionary.size());
     dictionaryMode = false;
     fellBack = true;
@@ -495,7 +538,7 @@ final class ColumnChunkWriter {
       encodings.add(Encoding.PLAIN);
       encodings.add(Encoding.RLE_DICTIONARY);
     }
-    if (!dictionaryEnabled || fellBack) {
+    if (pages.dictionaryPage() == null || fellBack) {
       encodings.add(valueEncoding);
     }
     if (maxDefinitionLevel > 0 || maxRepetitionLevel > 0) {
