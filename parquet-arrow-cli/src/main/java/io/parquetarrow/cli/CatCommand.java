@@ -17,9 +17,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -126,7 +129,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
       for (int row = 0; row < rows; row++) {
         List<DisplayValue> values = new ArrayList<>(vectors.size());
         for (FieldVector vector : vectors) {
-          values.add(ArrowValues.valueAt(vector, row));
+          values.add(displayValue(reader, vector, row));
         }
         writer.row(values);
       }
@@ -138,6 +141,20 @@ final class CatCommand implements Callable<Integer>, FileCommand {
     }
     writer.finish(written, reader.metadata().rowCount());
     out.flush();
+  }
+
+  /**
+   * The value to show for {@code row}: for a dictionary-encoded column (read as such because the file's
+   * {@code ARROW:schema} says so, or by option) the dictionary entry its index points at, not the index.
+   */
+  private static DisplayValue displayValue(ParquetArrowReader reader, FieldVector vector, int row) {
+    DictionaryEncoding encoding = vector.getField().getDictionary();
+    if (encoding == null || vector.isNull(row)) {
+      return ArrowValues.valueAt(vector, row);
+    }
+    Dictionary dictionary = reader.lookup(encoding.getId());
+    int index = (int) ((BaseIntVector) vector).getValueAsLong(row);
+    return ArrowValues.valueAt(dictionary.getVector(), index);
   }
 
   private void writeArrowStream(ParquetArrowReader reader, long rowLimit) throws IOException {
@@ -155,7 +172,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
         out.flush();
       }
     };
-    try (ArrowStreamWriter writer = new ArrowStreamWriter(root, null, Channels.newChannel(unclosable))) {
+    try (ArrowStreamWriter writer = new ArrowStreamWriter(root, reader, Channels.newChannel(unclosable))) {
       writer.start();
       long written = 0;
       while (written < rowLimit && reader.loadNextBatch()) {

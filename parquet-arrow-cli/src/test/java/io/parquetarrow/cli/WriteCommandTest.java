@@ -302,7 +302,7 @@ class WriteCommandTest {
     Path output = directory.resolve("dictionary.parquet");
     CommandRunner.Result result = write(input.toString(), output.toString());
     assertThat(result.exitCode()).as(result.describe()).isZero();
-    // Read back with parquet-java: `cat` prints a dictionary-typed column's indices (see ArrowValues).
+    // Read back with parquet-java, an independent reader.
     List<String> values = new ArrayList<>();
     try (ParquetFileReader reader =
         ParquetFileReader.open(new LocalInputFile(output))) {
@@ -329,6 +329,11 @@ class WriteCommandTest {
       String expected = row % 100 % 10 == 9 ? null : new String[] {"red", "green", "blue"}[row % 100 % 3];
       assertThat(values.get(row)).as("row %d", row).isEqualTo(expected);
     }
+    // Our own reader restores the dictionary type from ARROW:schema; `cat` must show the values, not indices.
+    CommandRunner.Result cat = CommandRunner.run("cat", "--format", "csv", "--limit", "4", output.toString());
+    assertThat(cat.exitCode()).as(cat.describe()).isZero();
+    assertThat(cat.stdout().split("\\R")).as("cat of a dictionary-typed column")
+        .containsExactly("color", "red", "green", "blue", "red");
   }
 
   @Test
