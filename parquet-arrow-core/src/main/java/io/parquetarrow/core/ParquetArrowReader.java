@@ -69,9 +69,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * indices and {@link #lookup(long)} the batch's dictionary, which is replaced with every batch. Required
  * fixed-width columns whose Parquet and Arrow bytes agree are decoded straight into their vectors.
  *
- * <p>Columns must be flat (no list, map or struct) in this version; nested fields are an
- * {@link UnsupportedParquetFeatureException} at {@code open} (select the flat ones with
- * {@link ReadOptions#columns()}). Problems with the bytes are
+ * <p>Nested fields (structs, lists, large lists and maps at any depth) are read record by record through
+ * {@link NestedFieldReader}; a FixedSizeList or a dictionary inside a nested field is an
+ * {@link UnsupportedParquetFeatureException} at {@code open}. Problems with the bytes are
  * {@link ParquetCorruptionException}s naming the file, row group, column and page offset; encrypted columns are
  * {@link ParquetEncryptionException}s. Not thread-safe.
  */
@@ -89,6 +89,7 @@ public final class ParquetArrowReader extends ArrowReader {
   private PageReader[] pageReaders = new PageReader[0];
   private final ColumnBatch[] batches;
   private long bytesReadInClosedRowGroups;
+  private long pagesIntoVectorsInClosedRowGroups;
   private boolean closed;
   private Exception failure;
 
@@ -96,8 +97,11 @@ public final class ParquetArrowReader extends ArrowReader {
    * One selected top-level field: the Arrow field, its leaf column and how to assemble it — with
    * {@code assembler} for a plain field, with {@code dictionary} for a dictionary-encoded one.
    */
-  private record ColumnPlan(
-      Field field, ColumnDescriptor column, ColumnAssembler assembler, DictionaryAssembler dictionary) {}
+  private record ColumnPlan(Field field, ColumnDescriptor column, ColumnAssembler assembler,
+      DictionaryAssembler dictionary, NestedFieldReader nested) {}
+
+  /** Whether nested fields are read ({@link NestedFieldReader}); false restores the flat-only refusal. */
+  static final boolean READ_NESTED_FIELDS = true;
 
   private ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) throws IOException {
     super(allocator);
@@ -200,6 +204,12 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   private ColumnPlan plan(FieldMapping mapping, Field field) throws ParquetException {
+    boolean nestedField = mapping.kind() != FieldMapping.Kind.PRIMITIVE || mapping.column() == null
+        || mapping.column().maxRepetitionLevel() != 0;
+    if (READ_NESTED_FIELDS && nestedField) {
+      return new ColumnPlan(field, null, null, null,
+          new NestedFieldReader(file.name(), file.metadata().schema().root(), mapping, options, kernels));
+    }
     if (mapping.kind() != FieldMapping.Kind.PRIMITIVE || mapping.column() == null) {
       throw new UnsupportedParquetFeatureException(file.name() + ": field '" + field.getName() + "' is a "
           + mapping.kind().name().toLowerCase(java.util.Locale.ROOT)
@@ -228,12 +238,12 @@ public final class ParquetArrowReader extends ArrowReader {
             + " of physical type " + column.physicalType() + " as an Arrow dictionary of " + field.getType());
       }
       return new ColumnPlan(field, column, null,
-          new DictionaryAssembler(kernels, mapping.definitionLevel(), large));
+          new DictionaryAssembler(kernels, mapping.definitionLevel(), large), null);
     }
     try {
       ColumnAssembler assembler =
           ColumnAssemblers.create(field, column, mapping.definitionLevel(), kernels);
-      return new ColumnPlan(field, column, assembler, null);
+      return new ColumnPlan(field, column, assembler, null, null);
     } catch (UnsupportedParquetFeatureException e) {
       throw new UnsupportedParquetFeatureException(file.name() + ": " + e.getMessage(), e);
     }
@@ -307,6 +317,10 @@ public final class ParquetArrowReader extends ArrowReader {
     int rowGroup = rowGroups[rowGroupCursor];
     for (int i = 0; i < plans.size(); i++) {
       ColumnPlan plan = plans.get(i);
+      if (plan.nested() != null) {
+        plan.nested().read(rows, root.getVector(i));
+        continue;
+      }
       try {
         if (plan.dictionary() == null && ColumnAssemblers.readDirectly(
             plan.assembler(), plan.column(), readers[i], rows, batches[i], root.getVector(i))) {
@@ -371,6 +385,10 @@ public final class ParquetArrowReader extends ArrowReader {
     readers = newReaders;
     pageReaders = newPageReaders;
     for (int i = 0; i < plans.size(); i++) {
+      if (plans.get(i).nested() != null) {
+        plans.get(i).nested().openRowGroup(file, index, rowGroup);
+        continue;
+      }
       ColumnDescriptor column = plans.get(i).column();
       ColumnChunkMetadata chunk = rowGroup.column(column.leafIndex());
       PageLocation location = new PageLocation(file.name(), index, column.dottedPath());
@@ -403,18 +421,43 @@ public final class ParquetArrowReader extends ArrowReader {
     for (PageReader pages : pageReaders) {
       if (pages != null) {
         bytesReadInClosedRowGroups += pages.bytesRead();
+        pagesIntoVectorsInClosedRowGroups += pages.pagesIntoDestination();
         pages.close();
       }
     }
     pageReaders = new PageReader[0];
     readers = new FlatColumnReader[0];
+    for (ColumnPlan plan : plans) {
+      if (plan.nested() != null) {
+        plan.nested().closeRowGroup();
+      }
+    }
     rowsLeftInRowGroup = 0;
+  }
+
+  /**
+   * Data pages whose values were decompressed straight into an Arrow vector's data buffer so far (see
+   * {@code PageReader#nextPage(ValueDestination)}); for tests that guard the path without heap scratch.
+   */
+  long pagesDecompressedIntoVectors() {
+    long total = pagesIntoVectorsInClosedRowGroups;
+    for (PageReader pages : pageReaders) {
+      if (pages != null) {
+        total += pages.pagesIntoDestination();
+      }
+    }
+    return total;
   }
 
   /** Bytes of column data read from the file so far (footer excluded). */
   @Override
   public long bytesRead() {
     long total = bytesReadInClosedRowGroups;
+    for (ColumnPlan plan : plans) {
+      if (plan.nested() != null) {
+        total += plan.nested().bytesRead();
+      }
+    }
     for (PageReader pages : pageReaders) {
       if (pages != null) {
         total += pages.bytesRead();

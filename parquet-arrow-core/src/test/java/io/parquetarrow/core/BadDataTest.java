@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.parquetarrow.core.file.CorpusFiles;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
-import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +41,10 @@ class BadDataTest {
       "ARROW-GH-43605.parquet", Expectation.reads(21_186,
           "dictionary indices with RLE bit width 0 are valid (every index is 0) and Arrow C++ reads the same"
               + " values; the file reproduced a crash, it is not corrupt"),
-      "ARROW-GH-45185.parquet", Expectation.rejected(UnsupportedParquetFeatureException.class,
-          "repetition levels start with 1; nested columns are not read yet, so the list field is refused first",
-          "field 'x' is a list"),
+      "ARROW-GH-45185.parquet", Expectation.rejected(ParquetCorruptionException.class,
+          "repetition levels start with 1: a column chunk must begin with a record (Arrow C++ refuses it too:"
+              + " 'The repetition level at the start of a record must be 0 but got 1')",
+          "row group 0", "column x.list.element", "begins with repetition level 1"),
       "ARROW-GH-47662.parquet", Expectation.rejected(ParquetCorruptionException.class,
           "a REQUIRED column whose pages hold fewer values than levels (nulls in a required column)",
           "row group 0", "column flba_field", "page at offset", "100 values of 4 bytes need 400 bytes"),

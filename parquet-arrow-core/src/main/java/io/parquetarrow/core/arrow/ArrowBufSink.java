@@ -1,6 +1,7 @@
 package io.parquetarrow.core.arrow;
 
 import io.parquetarrow.core.column.ValueSink;
+import java.nio.ByteBuffer;
 import org.apache.arrow.memory.ArrowBuf;
 
 /** A {@link ValueSink} over one Arrow buffer; every write is bounds-checked by {@link ArrowBuffers} first. */
@@ -15,6 +16,13 @@ final class ArrowBufSink implements ValueSink {
   @Override
   public void putBytes(long destinationOffset, byte[] source, int sourceOffset, int length) {
     ArrowBuffers.copyBytes(source, sourceOffset, length, buffer, destinationOffset);
+  }
+
+  /** The buffer's own memory (direct), so a codec writes the page's values straight into the vector. */
+  @Override
+  public ByteBuffer directView(long destinationOffset, int length) {
+    ArrowBuffers.checkFits(buffer, destinationOffset, length);
+    return buffer.nioBuffer(destinationOffset, length);
   }
 
   @Override

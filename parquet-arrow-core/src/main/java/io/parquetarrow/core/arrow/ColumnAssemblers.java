@@ -70,17 +70,28 @@ public final class ColumnAssemblers {
 
   /**
    * Reads one batch of a required flat column straight into its vector when {@code assembler} allows it (same
-   * bytes in Parquet and Arrow) and returns true; false means the caller takes the usual path (read into a
+   * bytes in Parquet and Arrow: INT32, INT64, FLOAT, DOUBLE without conversion, FIXED_LEN_BYTE_ARRAY as
+   * fixed-size binary or half float) and returns true; false means the caller takes the usual path (read into a
    * {@link ColumnBatch}, then {@link ColumnAssembler#assemble}).
    */
   public static boolean readDirectly(ColumnAssembler assembler, ColumnDescriptor column,
       io.parquetarrow.core.column.FlatColumnReader reader, int rows, io.parquetarrow.core.column.ColumnBatch scratch,
       org.apache.arrow.vector.FieldVector vector) throws java.io.IOException {
     if (column.maxDefinitionLevel() != 0 || column.maxRepetitionLevel() != 0
-        || !(assembler instanceof NumericAssembler numeric) || !numeric.copiesDirectly()) {
+        || !(assembler instanceof FixedWidthAssembler fixedWidth) || !fixedWidth.copiesDirectly()) {
       return false;
     }
-    numeric.readDirectly(reader, rows, scratch, vector);
+    Type physical = column.physicalType();
+    boolean sameBytes = switch (physical) {
+      case INT32, INT64, FLOAT, DOUBLE -> fixedWidth instanceof NumericAssembler;
+      // INT96 also lands in FixedSizeBinaryAssembler (fixed_size_binary(12)), but keeps its own path.
+      case FIXED_LEN_BYTE_ARRAY -> fixedWidth instanceof FixedSizeBinaryAssembler && column.typeLength() > 0;
+      default -> false;
+    };
+    if (!sameBytes) {
+      return false;
+    }
+    fixedWidth.readDirectly(reader, rows, scratch, vector);
     return true;
   }
 

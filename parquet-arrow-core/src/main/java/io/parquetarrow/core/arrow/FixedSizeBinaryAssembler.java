@@ -17,6 +17,12 @@ final class FixedSizeBinaryAssembler extends FixedWidthAssembler {
     this.width = width;
   }
 
+  /** FIXED_LEN_BYTE_ARRAY values are Arrow's bytes as they are; INT96 is excluded by the caller. */
+  @Override
+  boolean copiesDirectly() {
+    return width > 0;
+  }
+
   @Override
   void writeData(ColumnBatch batch, int rows, ArrowBuf data) {
     byte[] values = batch.bytes();

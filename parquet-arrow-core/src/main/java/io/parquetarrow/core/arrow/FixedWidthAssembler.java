@@ -1,8 +1,10 @@
 package io.parquetarrow.core.arrow;
 
 import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.core.column.FlatColumnReader;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.simd.ParquetKernels;
+import java.io.IOException;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
@@ -14,6 +16,7 @@ import org.apache.arrow.vector.FieldVector;
  */
 abstract class FixedWidthAssembler implements ColumnAssembler {
   protected final Validity validity;
+  private final ArrowBufSink sink = new ArrowBufSink();
 
   FixedWidthAssembler(ParquetKernels kernels, int maxDefinitionLevel) {
     this.validity = new Validity(kernels, maxDefinitionLevel);
@@ -27,6 +30,30 @@ abstract class FixedWidthAssembler implements ColumnAssembler {
     fixedWidth.allocateNew(rows);
     validity.writeTo(fixedWidth.getValidityBuffer());
     writeData(batch, rows, fixedWidth.getDataBuffer());
+    fixedWidth.setValueCount(rows);
+  }
+
+  /**
+   * Whether a column without nulls can skip the heap: the Arrow values are the Parquet PLAIN values byte for
+   * byte (same width, no conversion), so {@link #readDirectly} can decode straight into the vector. False
+   * unless a subclass says otherwise.
+   */
+  boolean copiesDirectly() {
+    return false;
+  }
+
+  /**
+   * Reads {@code rows} values of a required flat column straight into {@code vector}: allocated once, all
+   * valid, values written by {@link FlatColumnReader#readInto} (compressed PLAIN pages decompressed into the
+   * data buffer, uncompressed PLAIN pages copied once from the chunk bytes, other encodings one bulk copy per
+   * decoded run). Only for assemblers whose {@link #copiesDirectly()} is true.
+   */
+  final void readDirectly(FlatColumnReader reader, int rows, ColumnBatch scratch, FieldVector vector)
+      throws IOException {
+    BaseFixedWidthVector fixedWidth = (BaseFixedWidthVector) vector;
+    fixedWidth.allocateNew(rows);
+    ArrowBuffers.setAllValid(fixedWidth.getValidityBuffer(), rows);
+    reader.readInto(rows, sink.target(fixedWidth.getDataBuffer()), scratch);
     fixedWidth.setValueCount(rows);
   }
 

@@ -1,10 +1,6 @@
 package io.parquetarrow.core.arrow;
 
 import io.parquetarrow.core.column.ColumnBatch;
-import io.parquetarrow.core.column.FlatColumnReader;
-import java.io.IOException;
-import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.FieldVector;
 import io.parquetarrow.simd.ParquetKernels;
 import org.apache.arrow.memory.ArrowBuf;
 
@@ -22,7 +18,6 @@ final class NumericAssembler extends FixedWidthAssembler {
   private final int targetWidth;
   private final long multiplier;
   private final long divisor;
-  private final ArrowBufSink sink = new ArrowBufSink();
   private long[] wide = new long[0];
   private int[] intScratch = new int[0];
   private short[] shorts = new short[0];
@@ -49,24 +44,9 @@ final class NumericAssembler extends FixedWidthAssembler {
     this.divisor = divisor;
   }
 
-  /**
-   * Whether a column without nulls can skip the heap: the Arrow values are the Parquet values byte for byte
-   * (same width, no conversion), so {@link #readDirectly} can decode straight into the vector.
-   */
+  @Override
   boolean copiesDirectly() {
     return multiplier == 1 && divisor == 1 && targetWidth == (sourceIsLong ? 8 : 4);
-  }
-
-  /**
-   * Reads {@code rows} values of a required flat column straight into {@code vector}: allocated once, all
-   * valid, values written by {@link FlatColumnReader#readInto} (PLAIN pages in one copy from the page bytes).
-   */
-  void readDirectly(FlatColumnReader reader, int rows, ColumnBatch scratch, FieldVector vector) throws IOException {
-    BaseFixedWidthVector fixedWidth = (BaseFixedWidthVector) vector;
-    fixedWidth.allocateNew(rows);
-    ArrowBuffers.setAllValid(fixedWidth.getValidityBuffer(), rows);
-    reader.readInto(rows, sink.target(fixedWidth.getDataBuffer()), scratch);
-    fixedWidth.setValueCount(rows);
   }
 
   @Override

@@ -5,6 +5,7 @@ import io.parquetarrow.core.page.DictionaryPage;
 import io.parquetarrow.core.page.Page;
 import io.parquetarrow.core.page.PageLocation;
 import io.parquetarrow.core.page.PageReader;
+import io.parquetarrow.core.page.ValueDestination;
 import io.parquetarrow.encodings.BinaryBuffer;
 import io.parquetarrow.encodings.BitPackedLevelDecoder;
 import io.parquetarrow.encodings.Dictionary;
@@ -18,6 +19,7 @@ import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -150,22 +152,28 @@ public final class FlatColumnReader implements AutoCloseable {
 
   /**
    * For a column whose maximum definition and repetition levels are 0 (every level entry is a value): decodes
-   * the next {@code valueCount} values of a fixed-width physical type (BOOLEAN excluded) straight into
-   * {@code sink}, value {@code i} at byte {@code i * width}. PLAIN pages are copied from the page bytes; other
-   * encodings are decoded through {@code scratch} and copied one run at a time.
+   * the next {@code valueCount} values of a fixed-width physical type (INT32, INT64, FLOAT, DOUBLE,
+   * FIXED_LEN_BYTE_ARRAY) straight into {@code sink}, value {@code i} at byte {@code i * width}. A compressed
+   * PLAIN page whose values all belong to this call is decompressed straight into the sink's
+   * {@link ValueSink#directView direct view}; other PLAIN pages are copied from the page bytes (for an
+   * uncompressed chunk, the chunk bytes themselves); other encodings are decoded through {@code scratch} and
+   * copied one run at a time.
    */
   public void readInto(int valueCount, ValueSink sink, ColumnBatch scratch) throws IOException {
-    if (maxDefinitionLevel != 0 || maxRepetitionLevel != 0 || width(physicalType) == 0) {
+    int valueWidth = valueWidth();
+    if (maxDefinitionLevel != 0 || maxRepetitionLevel != 0 || valueWidth == 0) {
       throw new IllegalStateException(location.describe() + ": readInto needs a required flat fixed-width column");
     }
-    int valueWidth = width(physicalType);
     int done = 0;
     while (done < valueCount) {
       if (pageLevelsRemaining == 0) {
-        if (!nextDataPage()) {
+        if (!nextDataPage(offer(sink, done, valueCount - done, valueWidth))) {
           throw new ParquetCorruptionException(location.describe() + ": column chunk ended after "
               + levelsStarted + " of its " + totalLevels + " values: its pages hold fewer than the row group's"
               + " row count");
+        }
+        if (page.valuesInDestination()) {
+          done += page.valueCount();
         }
         continue;
       }
@@ -213,6 +221,24 @@ public final class FlatColumnReader implements AutoCloseable {
     };
   }
 
+  /**
+   * Bytes per PLAIN value that Arrow takes unchanged: {@link #width(Type)}, or {@code type_length} for
+   * FIXED_LEN_BYTE_ARRAY; 0 for the types that need converting (INT96, BOOLEAN) or have no fixed width.
+   */
+  private int valueWidth() {
+    return physicalType == Type.FIXED_LEN_BYTE_ARRAY ? width : width(physicalType);
+  }
+
+  /**
+   * The destination offered to the page layer for the next page: the sink's slots from value {@code done} on,
+   * room for {@code wanted} values (capped so the view stays below 2 GiB); null when the sink has no direct view.
+   */
+  private static ValueDestination offer(ValueSink sink, int done, int wanted, int valueWidth) {
+    int values = (int) Math.min(wanted, (Integer.MAX_VALUE - 16) / valueWidth);
+    ByteBuffer view = sink.directView((long) done * valueWidth, values * valueWidth);
+    return view == null ? null : new ValueDestination(view, valueWidth, values);
+  }
+
   private void readValues(ColumnBatch batch, int valueOffset, int count) throws ParquetCorruptionException {
     if (!pageDictionaryEncoded) {
       ValueDecoders.read(pageValues, destination, width, batch, valueOffset, count);
@@ -257,8 +283,16 @@ public final class FlatColumnReader implements AutoCloseable {
 
   /** Advances to the next data page, decoding a dictionary page on the way; false at the end of the chunk. */
   private boolean nextDataPage() throws IOException {
+    return nextDataPage(null);
+  }
+
+  /**
+   * Like {@link #nextDataPage()}, offering {@code destination} to the page layer. A page whose values went
+   * there is accounted for and consumed at once (no levels or values remain to read from it).
+   */
+  private boolean nextDataPage(ValueDestination destination) throws IOException {
     while (true) {
-      Page next = pages.nextPage();
+      Page next = pages.nextPage(destination);
       if (next == null) {
         return false;
       }
@@ -267,6 +301,17 @@ public final class FlatColumnReader implements AutoCloseable {
         continue;
       }
       page = (DataPage) next;
+      if (page.valuesInDestination()) {
+        int levelCount = page.valueCount();
+        if (levelCount > totalLevels - levelsStarted) {
+          throw ParquetCorruptionException.of(
+              "data page holds %d level entries but only %d of the column chunk's %d remain", levelCount,
+              totalLevels - levelsStarted, totalLevels).withContext(location.describe(page.fileOffset()));
+        }
+        levelsStarted += levelCount;
+        pageLevelsRemaining = 0;
+        return true;
+      }
       try {
         startPage(page);
       } catch (ParquetCorruptionException e) {
@@ -363,7 +408,7 @@ public final class FlatColumnReader implements AutoCloseable {
       }
       pageValues.init(data, position, valuesLength, present);
       // PLAIN fixed-width values are the little-endian bytes Arrow wants; readInto copies them directly.
-      pagePlain = encoding == Encoding.PLAIN && width(physicalType) > 0;
+      pagePlain = encoding == Encoding.PLAIN && valueWidth() > 0;
       pagePlainPosition = position;
       pagePlainEnd = end;
     }

@@ -1,5 +1,7 @@
 package io.parquetarrow.core.column;
 
+import java.nio.ByteBuffer;
+
 /**
  * Where {@link FlatColumnReader#readInto} puts the values of a column without nulls: straight into the value
  * buffer of the Arrow vector (the Arrow layer implements it over an {@code ArrowBuf}), so PLAIN pages go from page
@@ -16,4 +18,13 @@ public interface ValueSink {
 
   /** Copies {@code count} longs from {@code source[0..)} as little-endian bytes to {@code destinationOffset}. */
   void putLongs(long destinationOffset, long[] source, int count);
+
+  /**
+   * A writable view of {@code [destinationOffset, + length)} that a codec can decompress into directly (position
+   * 0, {@code length} bytes remaining), or null when this sink has none; the default has none. Implementations
+   * bounds-check the range before making the view, like every other write.
+   */
+  default ByteBuffer directView(long destinationOffset, int length) {
+    return null;
+  }
 }

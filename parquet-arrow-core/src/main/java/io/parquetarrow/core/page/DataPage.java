@@ -21,8 +21,22 @@ import io.parquetarrow.format.Encoding;
  * @param repetitionLevelsLength v2 byte length of the repetition levels, -1 for v1
  * @param definitionLevelsLength v2 byte length of the definition levels, -1 for v1
  * @param fileOffset where the page header starts in the file, for error messages
+ * @param valuesInDestination the page's {@code valueCount} values were already decompressed into the
+ *     {@link ValueDestination} offered to {@link PageReader#nextPage(ValueDestination)}; {@code data} then holds
+ *     no values (only v2 levels, which a column without levels ignores)
  */
 public record DataPage(
     int version, int valueCount, int nullCount, int rowCount, Encoding valueEncoding,
     Encoding definitionLevelEncoding, Encoding repetitionLevelEncoding, byte[] data, int offset, int length,
-    int repetitionLevelsLength, int definitionLevelsLength, long fileOffset) implements Page {}
+    int repetitionLevelsLength, int definitionLevelsLength, long fileOffset, boolean valuesInDestination)
+    implements Page {
+
+  /** A page whose values are in {@code data} (every page not read through a {@link ValueDestination}). */
+  public DataPage(
+      int version, int valueCount, int nullCount, int rowCount, Encoding valueEncoding,
+      Encoding definitionLevelEncoding, Encoding repetitionLevelEncoding, byte[] data, int offset, int length,
+      int repetitionLevelsLength, int definitionLevelsLength, long fileOffset) {
+    this(version, valueCount, nullCount, rowCount, valueEncoding, definitionLevelEncoding, repetitionLevelEncoding,
+        data, offset, length, repetitionLevelsLength, definitionLevelsLength, fileOffset, false);
+  }
+}

@@ -13,6 +13,7 @@ import io.parquetarrow.thrift.CompactProtocolReader;
 import io.parquetarrow.thrift.ThriftTruncatedException;
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
 
 /**
@@ -28,6 +29,11 @@ import java.util.zip.CRC32;
  * header") when the header has one and verification is on; and decompresses into a scratch array reused from
  * page to page. For data page v2 the levels are never compressed and {@code is_compressed = false} leaves the
  * values uncompressed too. Uncompressed bodies are handed out in place, without a copy.
+ *
+ * <p>When the column layer offers a {@link ValueDestination} (a required flat fixed-width column read straight
+ * into its Arrow vector), a compressed PLAIN page without nulls whose values all fit is decompressed directly
+ * into it: the page's uncompressed size must then be exactly the bytes its values need (plus the v2 levels),
+ * which is checked, together with the room left in the destination, before anything is written.
  *
  * <p>Stops after the chunk's {@code num_values} level entries or at the end of its bytes, whichever comes first;
  * the column layer decides whether that was enough. Every problem is a {@link ParquetCorruptionException} whose
@@ -49,6 +55,7 @@ public final class PageReader implements AutoCloseable {
   private byte[] scratch = new byte[0];
   private long position;
   private long valuesSeen;
+  private long pagesIntoDestination;
   private boolean dataPageSeen;
   private boolean dictionarySeen;
 
@@ -89,10 +96,28 @@ public final class PageReader implements AutoCloseable {
   }
 
   /**
+   * Data pages whose values were decompressed straight into a {@link ValueDestination}, so far: a statistic that
+   * lets tests and benchmarks see that the path without heap scratch is taken.
+   */
+  public long pagesIntoDestination() {
+    return pagesIntoDestination;
+  }
+
+  /**
    * The next dictionary or data page, or null when the chunk has no more. The returned page's bytes stay valid
    * until the next call.
    */
   public Page nextPage() throws IOException {
+    return nextPage(null);
+  }
+
+  /**
+   * Like {@link #nextPage()}, but a data page that qualifies (see {@link ValueDestination}) has its values
+   * decompressed into {@code destination} and comes back with {@link DataPage#valuesInDestination()} set.
+   *
+   * @param destination where the next page's values may go, or null for none
+   */
+  public Page nextPage(ValueDestination destination) throws IOException {
     while (valuesSeen < totalValueCount && position < bytes.length()) {
       long headerOffset = chunkStart + position;
       PageHeader header = readHeader(headerOffset);
@@ -112,10 +137,10 @@ public final class PageReader implements AutoCloseable {
           return dictionaryPage(header, bodyOffset, bodyLength, headerOffset);
         }
         case DATA_PAGE -> {
-          return dataPageV1(header, bodyOffset, bodyLength, headerOffset);
+          return dataPageV1(header, bodyOffset, bodyLength, headerOffset, destination);
         }
         case DATA_PAGE_V2 -> {
-          return dataPageV2(header, bodyOffset, bodyLength, headerOffset);
+          return dataPageV2(header, bodyOffset, bodyLength, headerOffset, destination);
         }
         default -> {
           // INDEX_PAGE and types added after this library: skip, their body length is known.
@@ -149,7 +174,8 @@ public final class PageReader implements AutoCloseable {
     return new DictionaryPage(dictionary.numValues(), encoding, data, offset, length, headerOffset);
   }
 
-  private DataPage dataPageV1(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
+  private DataPage dataPageV1(
+      PageHeader header, int bodyOffset, int bodyLength, long headerOffset, ValueDestination destination)
       throws ParquetCorruptionException {
     DataPageHeader page = header.dataPageHeader();
     check(page != null, headerOffset, "DATA_PAGE header has no data_page_header");
@@ -157,6 +183,14 @@ public final class PageReader implements AutoCloseable {
     dataPageSeen = true;
     valuesSeen += page.numValues();
     verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
+    // A v1 body of a column without levels is nothing but its values.
+    if (decompressor != null
+        && fitsDestination(destination, page.encoding(), page.numValues(), 0)) {
+      intoDestination(destination, page.numValues(), header.uncompressedPageSize(), 0, bodyOffset, bodyLength,
+          headerOffset);
+      return new DataPage(1, page.numValues(), -1, -1, page.encoding(), page.definitionLevelEncoding(),
+          page.repetitionLevelEncoding(), bytes.window(), bodyOffset, 0, -1, -1, headerOffset, true);
+    }
     byte[] data = bytes.window();
     int offset = bodyOffset;
     int length = bodyLength;
@@ -170,7 +204,8 @@ public final class PageReader implements AutoCloseable {
         page.repetitionLevelEncoding(), data, offset, length, -1, -1, headerOffset);
   }
 
-  private DataPage dataPageV2(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
+  private DataPage dataPageV2(
+      PageHeader header, int bodyOffset, int bodyLength, long headerOffset, ValueDestination destination)
       throws ParquetCorruptionException {
     DataPageHeaderV2 page = header.dataPageHeaderV2();
     check(page != null, headerOffset, "DATA_PAGE_V2 header has no data_page_header_v2");
@@ -194,6 +229,13 @@ public final class PageReader implements AutoCloseable {
       return new DataPage(2, valueCount, page.numNulls(), page.numRows(), page.encoding(), Encoding.RLE,
           Encoding.RLE, bytes.window(), bodyOffset, bodyLength, repetitionLength, definitionLength, headerOffset);
     }
+    if (fitsDestination(destination, page.encoding(), valueCount, page.numNulls())) {
+      // The levels stay in the chunk bytes (uncompressed, as v2 stores them); only the values move.
+      intoDestination(destination, valueCount, header.uncompressedPageSize(), levels, bodyOffset + levels,
+          storedValuesLength, headerOffset);
+      return new DataPage(2, valueCount, page.numNulls(), page.numRows(), page.encoding(), Encoding.RLE,
+          Encoding.RLE, bytes.window(), bodyOffset, levels, repetitionLength, definitionLength, headerOffset, true);
+    }
     long valuesLength = (long) header.uncompressedPageSize() - levels;
     check(valuesLength >= 0, headerOffset,
         "data page v2 has uncompressed_page_size %d, less than its %d bytes of levels",
@@ -207,6 +249,50 @@ public final class PageReader implements AutoCloseable {
     }
     return new DataPage(2, valueCount, page.numNulls(), page.numRows(), page.encoding(), Encoding.RLE, Encoding.RLE,
         data, 0, levels + (int) valuesLength, repetitionLength, definitionLength, headerOffset);
+  }
+
+  /**
+   * Whether a page's values may go to {@code destination}: one is offered, the values are PLAIN (the bytes
+   * Arrow wants), none is null, and all of them fit (a page spanning two batches takes the heap path).
+   */
+  private static boolean fitsDestination(
+      ValueDestination destination, Encoding encoding, int valueCount, int nullCount) {
+    return destination != null && encoding == Encoding.PLAIN && nullCount == 0
+        && valueCount <= destination.maximumValues();
+  }
+
+  /**
+   * Decompresses the {@code valueCount} PLAIN values of a page into {@code destination}. Everything is checked
+   * before the codec writes off-heap: the header's uncompressed size must be exactly the levels plus
+   * {@code valueCount * width} (a page that claims more or fewer bytes than its values need is corrupt, and a
+   * bigger size could otherwise overrun the vector), and the destination must have room for them.
+   */
+  private void intoDestination(
+      ValueDestination destination, int valueCount, int uncompressedPageSize, int levels, int valuesOffset,
+      int storedValuesLength, long headerOffset) throws ParquetCorruptionException {
+    long needed = (long) valueCount * destination.valueWidth();
+    check(uncompressedPageSize == needed + levels, headerOffset,
+        "PLAIN page of %d values of %d bytes%s needs uncompressed_page_size %d but the header says %d", valueCount,
+        destination.valueWidth(), levels == 0 ? "" : " after " + levels + " bytes of levels", needed + levels,
+        uncompressedPageSize);
+    checkSize(needed, storedValuesLength, headerOffset);
+    ByteBuffer buffer = destination.buffer();
+    if (needed > buffer.remaining()) {
+      throw new IllegalStateException(location.describe(headerOffset) + ": " + needed
+          + " bytes of values do not fit in the " + buffer.remaining() + " bytes left in the destination");
+    }
+    if (needed > 0) {
+      try {
+        decompressor.decompress(bytes.window(), valuesOffset, storedValuesLength, buffer, (int) needed);
+      } catch (ParquetCorruptionException e) {
+        throw new ParquetCorruptionException(
+            location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e.getMessage(), e);
+      } catch (RuntimeException e) {
+        throw new ParquetCorruptionException(
+            location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e, e);
+      }
+    }
+    pagesIntoDestination++;
   }
 
   private PageHeader readHeader(long headerOffset) throws IOException {

@@ -1,0 +1,26 @@
+package io.parquetarrow.core.page;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Where the column layer offers {@link PageReader#nextPage(ValueDestination)} to put the values of the next data
+ * page directly: a view of the Arrow vector's data buffer starting at the slot of the next value. The page layer
+ * decompresses a page there, skipping the heap scratch, only when the page is compressed, PLAIN, has no nulls
+ * and holds at most {@code maximumValues} values; otherwise it ignores the offer and returns the page as usual.
+ *
+ * <p>Offered only for columns without repetition or definition levels (a required flat column), so a v1 page
+ * body is nothing but values and a v2 page's (uncompressed) levels can be skipped.
+ *
+ * @param buffer the destination from its position; at least {@code maximumValues * valueWidth} bytes remain
+ *     (usually a direct {@code ArrowBuf.nioBuffer} view)
+ * @param valueWidth bytes per PLAIN value (4, 8 or FIXED_LEN_BYTE_ARRAY's {@code type_length}), at least 1
+ * @param maximumValues the values that fit in {@code buffer} and that the caller still wants in this batch
+ */
+public record ValueDestination(ByteBuffer buffer, int valueWidth, int maximumValues) {
+  public ValueDestination {
+    if (valueWidth <= 0 || maximumValues < 0 || (long) valueWidth * maximumValues > buffer.remaining()) {
+      throw new IllegalArgumentException("destination of " + buffer.remaining() + " bytes cannot hold "
+          + maximumValues + " values of " + valueWidth + " bytes");
+    }
+  }
+}
