@@ -35,8 +35,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * The stream and channel factories write straight through; on failure they stop without a footer (a reader then
  * rejects the output, which lacks the trailing {@code PAR1}) and do not close the caller's stream or channel.
  *
- * <p>Layout and defaults are described in {@link WriteOptions}. Not thread-safe. Flat schemas only for now (see
- * {@link ParquetFileWriter}).
+ * <p>Layout and defaults are described in {@link WriteOptions}; how nested and dictionary-encoded fields are
+ * written, in {@link ParquetFileWriter}. Not thread-safe.
  */
 public final class ParquetArrowWriter implements AutoCloseable {
   private final ParquetFileWriter fileWriter;
@@ -128,7 +128,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
    * Appends the rows of {@code root}, whose dictionary-encoded fields find their dictionaries in
    * {@code dictionaries}. A field's Arrow dictionary becomes the column chunk's Parquet dictionary as it is, so
    * batches sharing one dictionary are written from their indices without hashing values (as long as the
-   * dictionary stays under the dictionary page size limit).
+   * dictionary stays under the dictionary page size limit). A dictionary-encoded field inside a struct, list or map
+   * is decoded through {@code dictionaries} and written as its value type (the file's own dictionary is then built
+   * by hashing the values again); the stored Arrow schema keeps its dictionary type, which Arrow C++ restores.
    */
   public void write(VectorSchemaRoot root, DictionaryProvider dictionaries)
       throws IOException {

@@ -9,8 +9,8 @@ import java.util.Objects;
 
 /**
  * How {@link ParquetArrowWriter} lays out a file: codec, page and row-group sizes, encodings, statistics, page
- * index and checksums, and the footer's key-value metadata. Immutable; build one with {@link #builder()}, or use
- * {@link #defaults()}.
+ * index and checksums, and the key-value metadata of the footer and of column chunks. Immutable; build one with
+ * {@link #builder()}, or use {@link #defaults()}.
  *
  * <p>Defaults follow Arrow C++ 21's {@code WriterProperties}, so files look like the ones the ecosystem already
  * reads: no compression; data pages of about 1 MiB and at most 20,000 rows; row groups of at most 1 Mi rows
@@ -90,6 +90,7 @@ public final class WriteOptions {
   private final boolean pageChecksums;
   private final boolean storeArrowSchema;
   private final Map<String, String> keyValueMetadata;
+  private final Map<String, Map<String, String>> columnKeyValueMetadata;
   private final String createdBy;
 
   private WriteOptions(Builder builder) {
@@ -116,6 +117,10 @@ public final class WriteOptions {
     this.pageChecksums = builder.pageChecksums;
     this.storeArrowSchema = builder.storeArrowSchema;
     this.keyValueMetadata = Collections.unmodifiableMap(new LinkedHashMap<>(builder.keyValueMetadata));
+    Map<String, Map<String, String>> perColumn = new LinkedHashMap<>();
+    builder.columnKeyValueMetadata.forEach((path, pairs) ->
+        perColumn.put(path, Collections.unmodifiableMap(new LinkedHashMap<>(pairs))));
+    this.columnKeyValueMetadata = Collections.unmodifiableMap(perColumn);
     this.createdBy = builder.createdBy;
   }
 
@@ -234,6 +239,19 @@ public final class WriteOptions {
     return keyValueMetadata;
   }
 
+  /**
+   * User key-value pairs for every column chunk of the column at {@code dottedPath}
+   * ({@code ColumnMetaData.key_value_metadata}), in insertion order; empty when the column has none.
+   */
+  public Map<String, String> columnKeyValueMetadata(String dottedPath) {
+    return columnKeyValueMetadata.getOrDefault(dottedPath, Map.of());
+  }
+
+  /** The dotted paths of the columns with chunk key-value metadata; the writer checks them against the schema. */
+  public java.util.Set<String> columnKeyValueMetadataPaths() {
+    return columnKeyValueMetadata.keySet();
+  }
+
   /** The footer's {@code created_by}, or null for {@code "parquet-arrow version V (build parquet-arrow)"}. */
   public String createdBy() {
     return createdBy;
@@ -264,6 +282,7 @@ public final class WriteOptions {
     private boolean pageChecksums;
     private boolean storeArrowSchema = true;
     private final Map<String, String> keyValueMetadata = new LinkedHashMap<>();
+    private final Map<String, Map<String, String>> columnKeyValueMetadata = new LinkedHashMap<>();
     private String createdBy;
 
     private Builder() {}
@@ -432,6 +451,19 @@ public final class WriteOptions {
         throw new IllegalArgumentException("ARROW:schema is written by the writer; use storeArrowSchema");
       }
       keyValueMetadata.put(key, value);
+      return this;
+    }
+
+    /**
+     * Adds a key-value pair to every column chunk of the leaf column at {@code dottedPath} (its path in the Parquet
+     * schema, e.g. {@code "a.b"}, or {@code "tags.list.element"} for a list's elements); a later pair with the same
+     * key replaces the earlier. The writer rejects a path that names no leaf column with IllegalArgumentException
+     * when it opens.
+     */
+    public Builder columnKeyValueMetadata(String dottedPath, String key, String value) {
+      Objects.requireNonNull(dottedPath, "dottedPath");
+      Objects.requireNonNull(key, "key");
+      columnKeyValueMetadata.computeIfAbsent(dottedPath, path -> new LinkedHashMap<>()).put(key, value);
       return this;
     }
 

@@ -96,6 +96,8 @@ final class ColumnChunkWriter {
   private final PageIndexBuilder pageIndex;
   private final SplitBlockBloomFilter bloomFilter;
   private final List<Long> pageUnencodedByteList = new ArrayList<>();
+  /** The user's key-value pairs for every chunk of this column, or null when there are none. */
+  private final List<io.parquetarrow.format.KeyValue> chunkKeyValueMetadata;
 
   /**
    * @throws UnsupportedParquetFeatureException when the Arrow type cannot be written or the chosen encoding
@@ -142,6 +144,14 @@ final class ColumnChunkWriter {
     WriteOptions.BloomFilterOptions bloom = options.bloomFilter(column.dottedPath());
     this.bloomFilter = bloom == null || type == Type.BOOLEAN || nullColumn ? null : new SplitBlockBloomFilter(
         SplitBlockBloomFilter.optimalByteCount(bloom.distinctValues(), bloom.falsePositiveProbability()));
+    java.util.Map<String, String> userPairs = options.columnKeyValueMetadata(column.dottedPath());
+    if (userPairs.isEmpty()) {
+      this.chunkKeyValueMetadata = null;
+    } else {
+      List<io.parquetarrow.format.KeyValue> pairs = new ArrayList<>();
+      userPairs.forEach((key, value) -> pairs.add(new io.parquetarrow.format.KeyValue(key, value)));
+      this.chunkKeyValueMetadata = List.copyOf(pairs);
+    }
     startChunk();
   }
 
@@ -553,7 +563,8 @@ final class ColumnChunkWriter {
       sizeStatistics = null;
     }
     ColumnMetaData metaData = new ColumnMetaData(column.physicalType(), new ArrayList<>(encodings), column.path(),
-        codec, chunkLevelCount, pages.totalUncompressedSize(), pages.totalCompressedSize(), null, dataPageOffset, null,
+        codec, chunkLevelCount, pages.totalUncompressedSize(), pages.totalCompressedSize(), chunkKeyValueMetadata,
+        dataPageOffset, null,
         dictionaryPageOffset, options.statisticsEnabled() ? toThrift(chunkStatistics) : null,
         pages.encodingStats(), null, null, sizeStatistics, null);
     ColumnChunk chunk = new ColumnChunk(null, chunkStart, metaData, null, null, null, null, null, null);

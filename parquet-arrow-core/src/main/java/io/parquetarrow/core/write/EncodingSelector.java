@@ -68,11 +68,11 @@ final class EncodingSelector {
 
   /**
    * Whether compressing a sample once per candidate costs little next to writing the chunk: SNAPPY and LZ4_RAW
-   * always, ZSTD up to level 9 (higher levels, GZIP and BROTLI are several times slower than encoding).
+   * (and LZO and LZ4) always, ZSTD up to level 9 (higher levels, GZIP and BROTLI are several times slower than encoding).
    */
   static boolean cheap(Codec codec, Integer level) {
     return switch (codec) {
-      case SNAPPY, LZ4_RAW -> true;
+      case SNAPPY, LZ4_RAW, LZO, LZ4 -> true;
       case ZSTD -> level == null || level <= 9;
       case UNCOMPRESSED, GZIP, BROTLI -> false;
     };

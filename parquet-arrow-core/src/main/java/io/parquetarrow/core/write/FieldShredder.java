@@ -9,6 +9,9 @@ import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -73,8 +76,12 @@ final class FieldShredder {
   }
 
   private static final class Leaf extends Node {
-    Leaf(boolean nullable, int index) {
+    /** The leaf's dictionary encoding when its vector holds dictionary indices, else null. */
+    final DictionaryEncoding dictionaryEncoding;
+
+    Leaf(boolean nullable, int index, DictionaryEncoding dictionaryEncoding) {
       super(nullable, index);
+      this.dictionaryEncoding = dictionaryEncoding;
       endLeaf = index + 1;
     }
   }
@@ -98,6 +105,8 @@ final class FieldShredder {
   }
 
   private final Node root;
+  /** The top-level vector the leaves point into (see {@link #bind}). */
+  private FieldVector boundVector;
   private final List<LeafLevels> leaves = new ArrayList<>();
 
   /** Builds the shredding plan for {@code field}; its leaves come out in schema (depth-first) order. */
@@ -148,7 +157,7 @@ final class FieldShredder {
             + field.getName() + "'");
       default: {
         leaves.add(new LeafLevels(field, own, repetition));
-        return new Leaf(nullable, leaves.size() - 1);
+        return new Leaf(nullable, leaves.size() - 1, field.getDictionary());
       }
     }
   }
@@ -158,27 +167,69 @@ final class FieldShredder {
     return leaves;
   }
 
-  /** Shreds rows {@code [start, start + count)} of {@code vector} (the top-level field's vector). */
+  /**
+   * Points each leaf at the vector its values are read from, below {@code vector} (the top-level field's vector),
+   * before {@link #shred} is called for its rows. A dictionary-encoded leaf is decoded through
+   * {@code dictionaries} into a new vector of the dictionary's value type, index for index, so value positions
+   * stay the same; the caller closes the returned vectors after the last {@link #shred} of {@code vector}. The
+   * file then holds the plain value type, and the column writer builds its own Parquet dictionary by hashing the
+   * decoded values again: unlike a top-level dictionary field, a nested one does not adopt its Arrow dictionary,
+   * because its indices are seen through the levels of its ancestors rather than row by row.
+   *
+   * @throws IllegalArgumentException when a leaf is dictionary encoded and {@code dictionaries} does not hold its
+   *     dictionary
+   */
+  List<FieldVector> bind(FieldVector vector, DictionaryProvider dictionaries) {
+    List<FieldVector> decoded = new ArrayList<>();
+    try {
+      bind(root, vector, dictionaries, decoded);
+    } catch (RuntimeException e) {
+      for (FieldVector created : decoded) {
+        created.close();
+      }
+      throw e;
+    }
+    boundVector = vector;
+    return decoded;
+  }
+
+  private void bind(Node node, FieldVector vector, DictionaryProvider dictionaries, List<FieldVector> decoded) {
+    if (node instanceof Leaf leaf) {
+      FieldVector values = vector;
+      if (leaf.dictionaryEncoding != null) {
+        Dictionary dictionary = dictionaries == null ? null : dictionaries.lookup(leaf.dictionaryEncoding.getId());
+        if (dictionary == null) {
+          throw new IllegalArgumentException("field '" + vector.getField().getName() + "' is dictionary encoded"
+              + " (id " + leaf.dictionaryEncoding.getId() + ") but no dictionary provider holds its dictionary");
+        }
+        values = (FieldVector) org.apache.arrow.vector.dictionary.DictionaryEncoder.decode(vector, dictionary);
+        decoded.add(values);
+      }
+      leaves.get(leaf.firstLeaf).vector = values;
+    } else if (node instanceof Struct struct) {
+      for (int i = 0; i < struct.children.size(); i++) {
+        bind(struct.children.get(i), (FieldVector) ((StructVector) vector).getChildByOrdinal(i), dictionaries,
+            decoded);
+      }
+    } else {
+      bind(((Repeated) node).element, elementVector(vector), dictionaries, decoded);
+    }
+  }
+
+  /**
+   * Shreds rows {@code [start, start + count)} of {@code vector} (the top-level field's vector), whose leaves
+   * {@link #bind} pointed to (a vector without dictionary-encoded leaves is bound here when it was not).
+   */
   void shred(FieldVector vector, int start, int count) {
+    if (vector != boundVector) {
+      bind(vector, null);
+    }
     for (LeafLevels leaf : leaves) {
       leaf.levelCount = 0;
       leaf.valueCount = 0;
     }
-    bind(root, vector);
     for (int row = start; row < start + count; row++) {
       visit(root, vector, row, 0, 0);
-    }
-  }
-
-  private void bind(Node node, FieldVector vector) {
-    if (node instanceof Leaf leaf) {
-      leaves.get(leaf.firstLeaf).vector = vector;
-    } else if (node instanceof Struct struct) {
-      for (int i = 0; i < struct.children.size(); i++) {
-        bind(struct.children.get(i), (FieldVector) ((StructVector) vector).getChildByOrdinal(i));
-      }
-    } else {
-      bind(((Repeated) node).element, elementVector(vector));
     }
   }
 

@@ -39,8 +39,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@code ParquetArrowWriter}, which owns the output (temporary file, channel or stream).
  *
  * <p>Top-level primitive fields go straight to their column writer; nested fields (struct, list, large list,
- * fixed-size list, map) go through a {@link FieldShredder} that feeds each of their leaf columns. Dictionary
- * fields are rejected with {@link UnsupportedParquetFeatureException} when the writer is created.
+ * fixed-size list, map) go through a {@link FieldShredder} that feeds each of their leaf columns. A top-level
+ * dictionary field adopts its Arrow dictionary as the Parquet dictionary; a dictionary-encoded field inside a
+ * nested one is decoded to its values and written as a plain field of the value type (see {@link FieldShredder}).
+ * Dictionaries whose values are nested are rejected with {@link UnsupportedParquetFeatureException} when the
+ * writer is created.
  */
 public final class ParquetFileWriter {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
@@ -83,16 +86,11 @@ public final class ParquetFileWriter {
     this.arrowSchema = messageFormat(memorySchema, dictionaries);
     this.options = Objects.requireNonNull(options, "options");
     for (Field field : arrowSchema.getFields()) {
-      if (field.getDictionary() != null && !field.getChildren().isEmpty()) {
-        throw new UnsupportedParquetFeatureException("field '" + field.getName()
-            + "' is a dictionary of a nested type; decode it before writing");
-      }
-      for (Field child : field.getChildren()) {
-        rejectNestedDictionaries(child);
-      }
+      rejectDictionariesOfNestedTypes(field);
     }
     this.elements = ArrowToParquetSchema.convert(arrowSchema);
     SchemaDescriptor descriptor = SchemaDescriptor.fromElements(elements, "the schema being written");
+    checkColumnPaths(descriptor, options);
     ParquetKernels kernels = KernelProvider.get();
     this.compressor = Codecs.compressor(options.codec().parquetCodec(), options.compressionLevel());
     try {
@@ -190,7 +188,7 @@ public final class ParquetFileWriter {
         } else if (shredder == null) {
           columns.get(fieldColumns.get(field).get(0)).write(vector, start, slice);
         } else {
-          writeNested(shredder, fieldColumns.get(field), vector, start, slice);
+          writeNested(shredder, fieldColumns.get(field), vector, dictionaries, start, slice);
         }
       }
       start += slice;
@@ -202,12 +200,15 @@ public final class ParquetFileWriter {
     }
   }
 
-  /** Replaces the index type of dictionary fields by the dictionary's value type, as IPC messages carry it. */
+  /**
+   * Replaces the index type of dictionary fields, at any depth, by the dictionary's value type, as IPC messages
+   * carry it; the dictionary encoding stays on the field, so the stored {@code ARROW:schema} keeps it.
+   */
   private static Schema messageFormat(Schema schema, org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries)
       throws UnsupportedParquetFeatureException {
     List<Field> fields = new ArrayList<>();
     for (Field field : schema.getFields()) {
-      if (field.getDictionary() == null) {
+      if (!hasDictionary(field)) {
         fields.add(field);
         continue;
       }
@@ -221,30 +222,68 @@ public final class ParquetFileWriter {
     return new Schema(fields, schema.getCustomMetadata());
   }
 
-  private static void rejectNestedDictionaries(Field field) throws UnsupportedParquetFeatureException {
-    if (field.getDictionary() != null) {
-      throw new UnsupportedParquetFeatureException("field '" + field.getName() + "' is dictionary encoded inside"
-          + " a nested type; only top-level dictionary fields are written (decode it before writing)");
+  /**
+   * Dictionaries of primitive values are written at any depth; a dictionary whose values are themselves nested
+   * (a dictionary of structs or lists) is not.
+   */
+  private static void rejectDictionariesOfNestedTypes(Field field) throws UnsupportedParquetFeatureException {
+    if (field.getDictionary() != null && !field.getChildren().isEmpty()) {
+      throw new UnsupportedParquetFeatureException("field '" + field.getName()
+          + "' is a dictionary of a nested type; decode it before writing");
     }
     for (Field child : field.getChildren()) {
-      rejectNestedDictionaries(child);
+      rejectDictionariesOfNestedTypes(child);
     }
   }
 
+  /** Per-column options that name no leaf column are a caller's mistake, reported before any byte is written. */
+  private static void checkColumnPaths(SchemaDescriptor descriptor, WriteOptions options) {
+    java.util.Set<String> leafPaths = new java.util.LinkedHashSet<>();
+    for (int leaf = 0; leaf < descriptor.columnCount(); leaf++) {
+      leafPaths.add(descriptor.column(leaf).dottedPath());
+    }
+    for (String path : options.columnKeyValueMetadataPaths()) {
+      if (!leafPaths.contains(path)) {
+        throw new IllegalArgumentException("column key-value metadata names column '" + path
+            + "', which is not a leaf column of the schema; its leaf columns are " + leafPaths);
+      }
+    }
+  }
+
+  /** Whether {@code field} or a field below it is dictionary encoded. */
+  private static boolean hasDictionary(Field field) {
+    if (field.getDictionary() != null) {
+      return true;
+    }
+    for (Field child : field.getChildren()) {
+      if (hasDictionary(child)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Shreds rows in batches small enough that no leaf's page passes its row limit within a batch. */
-  private void writeNested(FieldShredder shredder, List<Integer> leaves, FieldVector vector, int start,
-      int count) {
-    while (count > 0) {
-      int rows = Math.min(count, options.writeBatchRows());
-      for (int leaf : leaves) {
-        rows = Math.min(rows, columns.get(leaf).rowsUntilPageLimit());
+  private void writeNested(FieldShredder shredder, List<Integer> leaves, FieldVector vector,
+      org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries, int start, int count) {
+    List<FieldVector> decoded = shredder.bind(vector, dictionaries);
+    try {
+      while (count > 0) {
+        int rows = Math.min(count, options.writeBatchRows());
+        for (int leaf : leaves) {
+          rows = Math.min(rows, columns.get(leaf).rowsUntilPageLimit());
+        }
+        shredder.shred(vector, start, rows);
+        for (int i = 0; i < leaves.size(); i++) {
+          columns.get(leaves.get(i)).writeShredded(shredder.leaves().get(i), rows);
+        }
+        start += rows;
+        count -= rows;
       }
-      shredder.shred(vector, start, rows);
-      for (int i = 0; i < leaves.size(); i++) {
-        columns.get(leaves.get(i)).writeShredded(shredder.leaves().get(i), rows);
+    } finally {
+      for (FieldVector decodedLeaf : decoded) {
+        decodedLeaf.close();
       }
-      start += rows;
-      count -= rows;
     }
   }
 

@@ -53,6 +53,10 @@ class FlatWriteInteropTest {
   static Stream<Arguments> layouts() {
     List<Arguments> layouts = new ArrayList<>();
     for (Codec codec : Codec.values()) {
+      // Neither oracle reads LZO, and Hadoop-framed LZ4 is read by guesswork; HadoopFramedCodecWriteTest covers both.
+      if (codec.name().equals("LZO") || codec.name().equals("LZ4")) {
+        continue;
+      }
       for (WriteOptions.DataPageVersion version : WriteOptions.DataPageVersion.values()) {
         layouts.add(Arguments.of(codec, version, true));
       }
