@@ -55,7 +55,7 @@ public final class Compare {
 
   static final String USAGE = """
       Compare [--data bench-data] [--scale 0.05] [--seed 42] [--threads 1[,2]] [--iterations 5] [--warmup 2]
-              [--datasets all|lineitem_snappy,lineitem_zstd,plain_ints,nullable,strings,floats_bss,nested]
+              [--datasets all|lineitem_snappy,lineitem_zstd,plain_ints,nullable,strings,floats_bss,nested,list_int64]
               [--engines all|parquet-arrow,arrow-cpp,duckdb,parquet-java,hardwood] [--no-read] [--no-write]
               [--regenerate]
       See BENCHMARKS.md; run it through ./bench, which sizes Arrow C++'s thread pools.""";

@@ -24,7 +24,9 @@ public enum Dataset {
   /** DOUBLE columns in BYTE_STREAM_SPLIT (DuckDB writes it for floating point with PARQUET_VERSION V2), ZSTD. */
   FLOATS_BSS("floats_bss", 4_000_000, Codec.ZSTD, Producer.DUCKDB),
   /** list&lt;int64&gt;, struct, list&lt;struct&gt; and map columns, SNAPPY. */
-  NESTED("nested", 1_000_000, Codec.SNAPPY, Producer.DUCKDB);
+  NESTED("nested", 1_000_000, Codec.SNAPPY, Producer.DUCKDB),
+  /** One list&lt;int64&gt; column, 10 elements on average, 5% null lists and 5% empty lists, SNAPPY. */
+  LIST_INT64("list_int64", 1_000_000, Codec.SNAPPY, Producer.DUCKDB);
 
   /** Who writes a dataset's files. */
   public enum Producer {
@@ -83,7 +85,7 @@ public enum Dataset {
 
   /** True for datasets with list, struct or map columns. */
   public boolean nested() {
-    return this == NESTED;
+    return this == NESTED || this == LIST_INT64;
   }
 
   /** Parses a comma-separated list of labels; "all" or an empty string means every dataset. */

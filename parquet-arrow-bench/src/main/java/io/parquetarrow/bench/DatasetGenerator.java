@@ -211,6 +211,12 @@ public final class DatasetGenerator {
                  map_from_entries(list_transform(range((h(i, 9) %% 3)::BIGINT),
                       x -> {'k': 'key-' || x::VARCHAR, 'v': (h(i, 10) %% 1000 + x)::BIGINT})) AS attributes
           FROM range(%d) t(i)""".formatted(rows);
+      case LIST_INT64 -> """
+          SELECT CASE WHEN h(i, 1) %% 20 = 0 THEN NULL
+                      WHEN h(i, 1) %% 20 = 1 THEN []::BIGINT[]
+                      ELSE list_transform(range((1 + h(i, 2) %% 20)::BIGINT), x -> (h(i, 3) %% 1000000 + x)::BIGINT)
+                      END AS numbers
+          FROM range(%d) t(i)""".formatted(rows);
       case PLAIN_INTS -> throw new IllegalArgumentException("plain_ints is written by parquet-java");
     };
   }
