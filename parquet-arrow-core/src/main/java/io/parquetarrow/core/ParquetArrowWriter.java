@@ -37,6 +37,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *
  * <p>Layout and defaults are described in {@link WriteOptions}; how nested and dictionary-encoded fields are
  * written, in {@link ParquetFileWriter}. Not thread-safe.
+ *
+ * <p>Arrow intervals (year_month, day_time, month_day_nano) are written as Parquet INTERVAL: a
+ * FIXED_LEN_BYTE_ARRAY(12) of unsigned little-endian months, days and milliseconds, with only a null count in
+ * its statistics and no column index, as its sort order is undefined. A negative part, a month_day_nano whose
+ * nanoseconds are not whole milliseconds, or a part above 2^32 - 1 fails {@link #write} with an
+ * {@link IllegalArgumentException} naming the column and row. Arrow C++ 18 cannot write intervals at all and
+ * reads INTERVAL as {@code fixed_size_binary(12)} even when the stored {@code ARROW:schema} says interval;
+ * {@link ParquetArrowReader} does the same, so such a column does not read back as an Arrow interval (DuckDB
+ * reads it as its own INTERVAL type).
  */
 public final class ParquetArrowWriter implements AutoCloseable {
   private final ParquetFileWriter fileWriter;

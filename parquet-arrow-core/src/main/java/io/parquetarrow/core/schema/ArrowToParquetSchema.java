@@ -32,7 +32,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *   <li>date32 and date64 → INT32 DATE; time32 → INT32 TIME(MILLIS, UTC); time64 → INT64 TIME(MICROS|NANOS,
  *       UTC); timestamp → INT64 TIMESTAMP(unit, isAdjustedToUTC = has a time zone), seconds written as
  *       milliseconds; duration → INT64 unannotated (the {@code ARROW:schema} entry restores it); null → INT32
- *       UNKNOWN (must be nullable).
+ *       UNKNOWN (must be nullable); interval (year_month, day_time, month_day_nano) → FIXED_LEN_BYTE_ARRAY(12)
+ *       with converted type INTERVAL (three little-endian unsigned 32-bit months, days, milliseconds; Arrow C++
+ *       18 does not write intervals at all).
  *   <li>struct → group; list, large_list, fixed_size_list → 3-level LIST ({@code list} / {@code element}); map →
  *       MAP ({@code key_value} / {@code key} / {@code value}); dictionary → its value type; extension → its
  *       storage type, except {@code arrow.json} (BYTE_ARRAY JSON) and {@code arrow.uuid}
@@ -50,7 +52,7 @@ public final class ArrowToParquetSchema {
   /**
    * Converts {@code schema}; the root element is named {@code schema}.
    *
-   * @throws UnsupportedParquetFeatureException for Arrow types Parquet cannot store (unions, intervals, views,
+   * @throws UnsupportedParquetFeatureException for Arrow types Parquet cannot store (unions, views,
    *     run-end encoded), structs without fields, and non-nullable null fields
    */
   public static List<SchemaElement> convert(Schema schema) throws UnsupportedParquetFeatureException {
@@ -180,6 +182,11 @@ public final class ArrowToParquetSchema {
         out.add(primitive(name, repetition, Type.INT64, null, new LogicalType.TimestampType(utc, unit), fieldId));
       }
       case Duration -> out.add(primitive(name, repetition, Type.INT64, null, null, fieldId));
+      case Interval -> {
+        // INTERVAL exists only as a converted type (no LogicalType union member), so it is set directly.
+        out.add(new SchemaElement(Type.FIXED_LEN_BYTE_ARRAY, 12, repetition, name, null, ConvertedType.INTERVAL,
+            null, null, fieldId, null, null));
+      }
       case Struct -> {
         if (field.getChildren().isEmpty()) {
           throw new UnsupportedParquetFeatureException("cannot write struct field '" + name

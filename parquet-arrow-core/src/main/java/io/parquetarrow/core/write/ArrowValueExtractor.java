@@ -18,18 +18,24 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * <p>Conversions, as Arrow C++ writes them: int8/16 sign-extended and uint8/16 zero-extended to INT32, uint32
  * and uint64 stored as their bit patterns; date64 milliseconds → INT32 days; time32[s] → milliseconds;
  * timestamp[s] → milliseconds; decimal128/256 → big-endian two's complement of the FIXED_LEN_BYTE_ARRAY width;
- * float16 → its two little-endian bytes; floats and doubles as their IEEE bits.
+ * float16 → its two little-endian bytes; floats and doubles as their IEEE bits; intervals → INTERVAL's twelve
+ * bytes (little-endian unsigned 32-bit months, days, milliseconds), rejecting with
+ * {@link IllegalArgumentException} a negative part, a month_day_nano whose nanoseconds are not whole
+ * milliseconds, or a part above 2^32 - 1.
  */
 interface ArrowValueExtractor {
 
   /** Appends the values at vector indices {@code positions[0 .. count)} of {@code vector} to {@code out}. */
   void append(FieldVector vector, int[] positions, int count, ValueBuffer out);
 
-  /** The extractor for an Arrow leaf of type {@code arrowType} stored as {@code physicalType}. */
-  static ArrowValueExtractor forType(ArrowType arrowType, Type physicalType, int typeLength)
+  /**
+   * The extractor for an Arrow leaf of type {@code arrowType} stored as {@code physicalType}; {@code column}
+   * (the dotted path) names the column in errors about values Parquet cannot hold.
+   */
+  static ArrowValueExtractor forType(ArrowType arrowType, Type physicalType, int typeLength, String column)
       throws UnsupportedParquetFeatureException {
     if (arrowType instanceof ArrowType.ExtensionType extension) {
-      ArrowValueExtractor storage = forType(extension.storageType(), physicalType, typeLength);
+      ArrowValueExtractor storage = forType(extension.storageType(), physicalType, typeLength, column);
       return (vector, positions, count, out) -> storage.append(
           ((org.apache.arrow.vector.ExtensionTypeVector<?>) vector).getUnderlyingVector(), positions, count, out);
     }
@@ -72,6 +78,8 @@ interface ArrowValueExtractor {
         int arrowWidth = ((ArrowType.Decimal) arrowType).getBitWidth() / 8;
         return Extractors.decimal(arrowWidth, typeLength);
       }
+      case Interval:
+        return Extractors.interval(((ArrowType.Interval) arrowType).getUnit(), column);
       case FixedSizeBinary:
         return Extractors.fixedLength(((ArrowType.FixedSizeBinary) arrowType).getByteWidth());
       case Utf8:
@@ -251,6 +259,71 @@ interface ArrowValueExtractor {
         }
         fixed.size += count;
       };
+    }
+
+    /**
+     * Arrow intervals to Parquet INTERVAL: year_month is 4 bytes (months), day_time 8 (days, milliseconds),
+     * month_day_nano 16 (months, days, 64-bit nanoseconds), all little-endian and signed; INTERVAL holds three
+     * unsigned 32-bit parts, so negative parts and sub-millisecond nanoseconds cannot be stored.
+     */
+    static ArrowValueExtractor interval(org.apache.arrow.vector.types.IntervalUnit unit, String column) {
+      return (vector, positions, count, out) -> {
+        ValueBuffer.FixedLength fixed = (ValueBuffer.FixedLength) out;
+        int at = fixed.ensureAdditional(count);
+        ArrowBuf data = vector.getDataBuffer();
+        byte[] bytes = fixed.bytes;
+        for (int i = 0; i < count; i++) {
+          int row = positions[i];
+          long months;
+          long days;
+          long milliseconds;
+          switch (unit) {
+            case YEAR_MONTH -> {
+              months = data.getInt((long) row * 4);
+              days = 0;
+              milliseconds = 0;
+            }
+            case DAY_TIME -> {
+              months = 0;
+              days = data.getInt((long) row * 8);
+              milliseconds = data.getInt((long) row * 8 + 4);
+            }
+            default -> {
+              months = data.getInt((long) row * 16);
+              days = data.getInt((long) row * 16 + 4);
+              long nanoseconds = data.getLong((long) row * 16 + 8);
+              if (nanoseconds % 1_000_000L != 0) {
+                throw new IllegalArgumentException("column '" + column + "' row " + row + ": interval "
+                    + "nanoseconds " + nanoseconds + " are not a whole number of milliseconds, which Parquet "
+                    + "INTERVAL cannot hold");
+              }
+              milliseconds = nanoseconds / 1_000_000L;
+            }
+          }
+          checkUnsigned(column, row, "months", months);
+          checkUnsigned(column, row, "days", days);
+          checkUnsigned(column, row, "milliseconds", milliseconds);
+          putUnsigned(bytes, at, months);
+          putUnsigned(bytes, at + 4, days);
+          putUnsigned(bytes, at + 8, milliseconds);
+          at += 12;
+        }
+        fixed.size += count;
+      };
+    }
+
+    private static void checkUnsigned(String column, int row, String part, long value) {
+      if (value < 0 || value > 0xFFFF_FFFFL) {
+        throw new IllegalArgumentException("column '" + column + "' row " + row + ": interval " + part + " "
+            + value + " is outside 0 .. 4294967295, the unsigned 32-bit range of Parquet INTERVAL");
+      }
+    }
+
+    private static void putUnsigned(byte[] bytes, int at, long value) {
+      bytes[at] = (byte) value;
+      bytes[at + 1] = (byte) (value >>> 8);
+      bytes[at + 2] = (byte) (value >>> 16);
+      bytes[at + 3] = (byte) (value >>> 24);
     }
 
     static void variableWidth(FieldVector vector, int[] positions, int count, ValueBuffer out) {

@@ -112,7 +112,8 @@ final class ColumnChunkWriter {
     this.codec = options.codec().parquetCodec();
     this.maxDefinitionLevel = column.maxDefinitionLevel();
     this.maxRepetitionLevel = column.maxRepetitionLevel();
-    this.extractor = ArrowValueExtractor.forType(field.getType(), column.physicalType(), column.typeLength());
+    this.extractor = ArrowValueExtractor.forType(field.getType(), column.physicalType(), column.typeLength(),
+        column.dottedPath());
     this.nullColumn = field.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Null;
     LogicalType logical = column.effectiveLogicalType();
     this.utf8 = logical instanceof LogicalType.StringType || logical instanceof LogicalType.JsonType
@@ -661,7 +662,9 @@ final class ColumnChunkWriter {
     }
 
     ColumnIndex build(ColumnStatistics order, boolean withHistograms) {
-      if (!valid || nullPages.isEmpty()) {
+      // No column index for an undefined sort order (INT96, INTERVAL), even with only null pages: parquet-java
+      // writes none for such columns and its min_values/max_values could hold no bounds.
+      if (!valid || nullPages.isEmpty() || order.undefinedOrder()) {
         return null;
       }
       boolean ascending = true;

@@ -1,6 +1,7 @@
 package io.parquetarrow.core.write;
 
 import io.parquetarrow.encodings.BinaryBuffer;
+import io.parquetarrow.format.ConvertedType;
 import io.parquetarrow.format.LogicalType;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.core.schema.ColumnDescriptor;
@@ -16,7 +17,8 @@ import java.util.Arrays;
  *       min is written as {@code -0.0}, a zero max as {@code +0.0}, as the spec asks so that readers need not
  *       know which zero was seen;
  *   <li>DECIMAL in FIXED_LEN_BYTE_ARRAY as signed big-endian integers; other byte arrays (UTF-8 strings
- *       included: byte order is code point order) unsigned lexicographically.
+ *       included: byte order is code point order) unsigned lexicographically;
+ *   <li>INT96 and INTERVAL: the order is undefined, so only the null count is kept.
  * </ul>
  *
  * Min and max come out PLAIN encoded without a length prefix ({@link #min()}, {@link #max()}), as
@@ -56,6 +58,14 @@ abstract sealed class ColumnStatistics {
     return false;
   }
 
+  /**
+   * Whether the column's sort order is undefined (INT96, INTERVAL): then no min/max is kept, and no column
+   * index is written for it either, as parquet-java does (its {@code ColumnIndex} requires bounds per page).
+   */
+  boolean undefinedOrder() {
+    return false;
+  }
+
   /** The statistics kind for a column. */
   static ColumnStatistics forColumn(ColumnDescriptor column) {
     LogicalType logical = column.effectiveLogicalType();
@@ -69,7 +79,7 @@ abstract sealed class ColumnStatistics {
       case FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY, INT96 -> new Bytes(
           logical instanceof LogicalType.DecimalType ? ByteOrder.SIGNED_BIG_ENDIAN
               : logical instanceof LogicalType.Float16Type ? ByteOrder.FLOAT16 : ByteOrder.UNSIGNED,
-          column.physicalType() == Type.INT96);
+          column.physicalType() == Type.INT96 || column.convertedType() == ConvertedType.INTERVAL);
     };
   }
 
@@ -339,13 +349,14 @@ abstract sealed class ColumnStatistics {
   /** FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY values. */
   static final class Bytes extends ColumnStatistics {
     final ByteOrder order;
-    final boolean int96;
+    /** INT96 or INTERVAL: no defined order, so no min/max. */
+    final boolean undefinedOrder;
     byte[] min;
     byte[] max;
 
-    Bytes(ByteOrder order, boolean int96) {
+    Bytes(ByteOrder order, boolean undefinedOrder) {
       this.order = order;
-      this.int96 = int96;
+      this.undefinedOrder = undefinedOrder;
     }
 
     int compareRegions(byte[] left, int leftFrom, int leftLength, byte[] right, int rightFrom, int rightLength) {
@@ -381,8 +392,8 @@ abstract sealed class ColumnStatistics {
 
     @Override
     void update(ValueBuffer values, int from, int count) {
-      if (int96) {
-        return; // INT96 has no defined order; the spec says to leave its min/max out
+      if (undefinedOrder) {
+        return; // INT96 and INTERVAL have no defined order; the spec says to leave their min/max out
       }
       if (values instanceof ValueBuffer.FixedLength fixed) {
         int width = fixed.width;
@@ -432,7 +443,7 @@ abstract sealed class ColumnStatistics {
 
     @Override
     ColumnStatistics newEmpty() {
-      return new Bytes(order, int96);
+      return new Bytes(order, undefinedOrder);
     }
 
     @Override
@@ -448,6 +459,11 @@ abstract sealed class ColumnStatistics {
     @Override
     boolean truncatable() {
       return order == ByteOrder.UNSIGNED;
+    }
+
+    @Override
+    boolean undefinedOrder() {
+      return undefinedOrder;
     }
   }
 

@@ -141,9 +141,21 @@ class ArrowToParquetSchemaTest {
     assertThatThrownBy(() -> single(field("n", ArrowType.Null.INSTANCE, false)))
         .isInstanceOf(UnsupportedParquetFeatureException.class)
         .hasMessageContaining("must be nullable");
-    assertThatThrownBy(() -> single(nullable("i", new ArrowType.Interval(IntervalUnit.DAY_TIME))))
+    assertThatThrownBy(() -> single(nullable("u",
+        new ArrowType.Union(org.apache.arrow.vector.types.UnionMode.Sparse, new int[0]))))
         .isInstanceOf(UnsupportedParquetFeatureException.class)
         .hasMessageContaining("no Parquet equivalent");
+  }
+
+  @Test
+  void intervalsBecomeFixedLengthTwelveWithConvertedTypeInterval() throws ParquetException {
+    for (IntervalUnit unit : IntervalUnit.values()) {
+      SchemaElement element = single(nullable("i", new ArrowType.Interval(unit)));
+      assertThat(element.type()).as("physical type for %s", unit).isEqualTo(Type.FIXED_LEN_BYTE_ARRAY);
+      assertThat(element.typeLength()).as("type length for %s", unit).isEqualTo(12);
+      assertThat(element.convertedType()).as("converted type for %s", unit).isEqualTo(ConvertedType.INTERVAL);
+      assertThat(element.logicalType()).as("logical type for %s (INTERVAL has none)", unit).isNull();
+    }
   }
 
   private static SchemaMapping readBack(Schema schema, boolean storeArrowSchema) throws ParquetException {
