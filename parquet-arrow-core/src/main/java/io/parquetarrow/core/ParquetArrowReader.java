@@ -69,9 +69,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * indices and {@link #lookup(long)} the batch's dictionary, which is replaced with every batch. Required
  * fixed-width columns whose Parquet and Arrow bytes agree are decoded straight into their vectors.
  *
- * <p>Nested fields (structs, lists, large lists and maps at any depth) are read record by record through
- * {@link NestedFieldReader}; a FixedSizeList or a dictionary inside a nested field is an
- * {@link UnsupportedParquetFeatureException} at {@code open}. Problems with the bytes are
+ * <p>Nested fields (structs, lists, large lists, fixed-size lists and maps at any depth) are read record by
+ * record through {@link NestedFieldReader}; a dictionary inside a nested field is an
+ * {@link UnsupportedParquetFeatureException} at {@code open}, and so is a null fixed-size list while reading. Problems with the bytes are
  * {@link ParquetCorruptionException}s naming the file, row group, column and page offset; encrypted columns are
  * {@link ParquetEncryptionException}s. Not thread-safe.
  */

@@ -15,6 +15,7 @@ import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
@@ -33,7 +34,10 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * leaf vector is filled by an ordinary flat {@link ColumnAssembler} from one entry per leaf slot. A child's slot
  * count must equal its parent's element (list) or slot (struct) count, which catches leaves that disagree.
  *
- * <p>FixedSizeList and dictionary-encoded leaves are {@link UnsupportedParquetFeatureException}s at creation. A
+ * <p>A FixedSizeList (restored from {@code ARROW:schema}; stored as a LIST) takes only validity: every list must
+ * have exactly its size ({@link ParquetCorruptionException} otherwise), and a null one is an
+ * {@link UnsupportedParquetFeatureException} for now (see {@link #checkFixedSizes}). Dictionary-encoded leaves are
+ * {@link UnsupportedParquetFeatureException}s at creation. A
  * null map key is a {@link ParquetCorruptionException} (Arrow map keys are never null). Not thread-safe.
  */
 public final class NestedAssembler {
@@ -76,14 +80,14 @@ public final class NestedAssembler {
     }
     boolean supported = switch (mapping.kind()) {
       case STRUCT -> type instanceof ArrowType.Struct;
-      case LIST -> type instanceof ArrowType.List || type instanceof ArrowType.LargeList;
+      case LIST -> type instanceof ArrowType.List || type instanceof ArrowType.LargeList
+          || type instanceof ArrowType.FixedSizeList;
       case MAP -> type instanceof ArrowType.Map;
       default -> false;
     };
     if (!supported) {
       throw new UnsupportedParquetFeatureException("field '" + mapping.field().getName() + "' of Arrow type " + type
-          + " cannot be read from a Parquet " + mapping.kind().name().toLowerCase(java.util.Locale.ROOT)
-          + " (FixedSizeList is not supported)");
+          + " cannot be read from a Parquet " + mapping.kind().name().toLowerCase(java.util.Locale.ROOT));
     }
     List<Node> children = new ArrayList<>();
     for (FieldMapping child : mapping.children()) {
@@ -133,6 +137,12 @@ public final class NestedAssembler {
       }
       case LIST -> {
         requireKind(node, kind, NestingKind.LIST);
+        if (vector instanceof FixedSizeListVector fixed) {
+          checkFixedSizes(node, nodeLevels, fixed.getListSize());
+          load(vector, nodeLevels, false, false);
+          fill(node.children().get(0), fixed.getDataVector(), levels, leafBatches, nodeLevels.elementCount());
+          return;
+        }
         boolean large = vector instanceof LargeListVector;
         load(vector, nodeLevels, true, large);
         FieldVector data = large ? ((LargeListVector) vector).getDataVector() : ((ListVector) vector).getDataVector();
@@ -150,6 +160,32 @@ public final class NestedAssembler {
               + keyLevels.nullCount() + " null keys in map '" + node.mapping().field().getName()
               + "' (expected none: map keys cannot be null)");
         }
+      }
+    }
+  }
+
+  /**
+   * A FixedSizeList's offsets are implied (slot i starts at {@code i * size}), so every list must hold exactly
+   * {@code size} elements. Arrow's layout also gives a null list {@code size} child slots, which the Parquet levels
+   * do not carry (a null list has no elements there); filling them with placeholders is not implemented, so a
+   * null list is refused as unsupported rather than read with misaligned children.
+   */
+  private void checkFixedSizes(Node node, NodeLevels levels, int size) throws ParquetException {
+    int[] offsets = levels.offsets();
+    byte[] validity = levels.validity();
+    for (int slot = 0; slot < levels.slotCount(); slot++) {
+      int length = offsets[slot + 1] - offsets[slot];
+      boolean valid = (validity[slot >>> 3] & (1 << (slot & 7))) != 0;
+      if (!valid) {
+        throw new UnsupportedParquetFeatureException("column " + leaves.get(node.firstLeaf()).dottedPath()
+            + ": FixedSizeList '" + node.mapping().field().getName() + "' is null at slot " + slot + " of the batch"
+            + " (record " + slot + " when the list is the top-level field); null fixed-size lists are not supported");
+      }
+      if (length != size) {
+        throw new ParquetCorruptionException("column " + leaves.get(node.firstLeaf()).dottedPath()
+            + ": FixedSizeList '" + node.mapping().field().getName() + "' of size " + size + " has " + length
+            + " elements at slot " + slot + " of the batch (record " + slot
+            + " when the list is the top-level field)");
       }
     }
   }
@@ -188,7 +224,7 @@ public final class NestedAssembler {
         }
         buffers.add(offsetBuffer);
       }
-      if (!(vector instanceof StructVector) && !offsets) {
+      if (!(vector instanceof StructVector) && !(vector instanceof FixedSizeListVector) && !offsets) {
         throw new IllegalStateException("unexpected vector " + vector.getClass().getSimpleName() + " for a struct");
       }
       vector.loadFieldBuffers(new ArrowFieldNode(slots, levels.nullCount()), buffers);

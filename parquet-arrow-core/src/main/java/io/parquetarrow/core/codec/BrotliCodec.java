@@ -8,6 +8,7 @@ import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -53,8 +54,8 @@ final class BrotliCodec {
     void decompressToArray(
         byte[] input, int inputOffset, int inputLength, byte[] output, int outputOffset, int uncompressedLength)
         throws ParquetCorruptionException {
-      decode(input, inputOffset, inputLength, ByteBuffer.wrap(output, outputOffset, uncompressedLength),
-          uncompressedLength);
+      FixedSink sink = new FixedSink(ByteBuffer.wrap(output, outputOffset, uncompressedLength));
+      decode(input, inputOffset, inputLength, sink, uncompressedLength);
     }
 
     @Override
@@ -63,10 +64,33 @@ final class BrotliCodec {
         throws ParquetCorruptionException {
       ByteBuffer destination = output.duplicate();
       destination.limit(position + uncompressedLength).position(position);
-      decode(input, inputOffset, inputLength, destination, uncompressedLength);
+      decode(input, inputOffset, inputLength, new FixedSink(destination), uncompressedLength);
     }
 
-    private void decode(byte[] input, int inputOffset, int inputLength, ByteBuffer destination, int uncompressedLength)
+    @Override
+    public boolean growsWithStream() {
+      return true;
+    }
+
+    @Override
+    public byte[] decompressGrowing(
+        byte[] input, int inputOffset, int inputLength, byte[] reuse, int outputOffset, int uncompressedLength)
+        throws ParquetCorruptionException {
+      Objects.checkFromIndexSize(inputOffset, inputLength, input.length);
+      if (outputOffset < 0 || uncompressedLength < 0
+          || (long) outputOffset + uncompressedLength > Integer.MAX_VALUE - 16) {
+        throw new IllegalArgumentException(
+            "output range [" + outputOffset + ", +" + uncompressedLength + ") is not a valid array range");
+      }
+      GrowingSink sink = new GrowingSink(reuse, outputOffset, uncompressedLength);
+      if (inputLength == 0 && uncompressedLength == 0) {
+        return reuse;
+      }
+      decode(input, inputOffset, inputLength, sink, uncompressedLength);
+      return sink.array;
+    }
+
+    private void decode(byte[] input, int inputOffset, int inputLength, Sink sink, int uncompressedLength)
         throws ParquetCorruptionException {
       DecoderJNI.Wrapper decoder;
       try {
@@ -96,18 +120,17 @@ final class BrotliCodec {
               }
             }
             case NEEDS_MORE_OUTPUT -> {
-              take(decoder.pull(), destination, inputLength, uncompressedLength);
-              drain(decoder, destination, inputLength, uncompressedLength);
+              take(decoder.pull(), sink, inputLength, uncompressedLength);
+              drain(decoder, sink, inputLength, uncompressedLength);
             }
             case OK -> decoder.push(0);
             case DONE -> {
-              drain(decoder, destination, inputLength, uncompressedLength);
+              drain(decoder, sink, inputLength, uncompressedLength);
               if (consumed != inputLength) {
                 throw CodecChecks.malformed(codec, inputLength, uncompressedLength,
                     "the stream ends before the body's last byte");
               }
-              CodecChecks.checkProduced(codec, destination.position() - (destination.limit() - uncompressedLength),
-                  uncompressedLength);
+              CodecChecks.checkProduced(codec, sink.produced(), uncompressedLength);
               return;
             }
             default -> throw CodecChecks.malformed(codec, inputLength, uncompressedLength, "invalid Brotli stream");
@@ -120,21 +143,101 @@ final class BrotliCodec {
       }
     }
 
-    /** Moves the decoder's pending output to the destination, failing before it would overflow. */
-    private void drain(DecoderJNI.Wrapper decoder, ByteBuffer destination, int inputLength, int uncompressedLength)
+    /** Moves the decoder's pending output to the sink, failing before it would overflow. */
+    private void drain(DecoderJNI.Wrapper decoder, Sink sink, int inputLength, int uncompressedLength)
         throws ParquetCorruptionException {
       while (decoder.hasOutput()) {
-        take(decoder.pull(), destination, inputLength, uncompressedLength);
+        take(decoder.pull(), sink, inputLength, uncompressedLength);
       }
     }
 
-    private void take(ByteBuffer chunk, ByteBuffer destination, int inputLength, int uncompressedLength)
+    private void take(ByteBuffer chunk, Sink sink, int inputLength, int uncompressedLength)
         throws ParquetCorruptionException {
-      if (chunk.remaining() > destination.remaining()) {
+      if (chunk.remaining() > sink.room()) {
         throw CodecChecks.malformed(codec, inputLength, uncompressedLength,
             "the stream holds more data than the page header's uncompressed size");
       }
+      sink.put(chunk);
+    }
+  }
+
+  /** Where decoded chunks go: room is what the page header's uncompressed size still allows. */
+  private interface Sink {
+    long room();
+
+    void put(ByteBuffer chunk);
+
+    long produced();
+  }
+
+  /** A destination of exactly the declared size, allocated by the caller. */
+  private static final class FixedSink implements Sink {
+    private final ByteBuffer destination;
+    private final int start;
+
+    FixedSink(ByteBuffer destination) {
+      this.destination = destination;
+      this.start = destination.position();
+    }
+
+    @Override
+    public long room() {
+      return destination.remaining();
+    }
+
+    @Override
+    public void put(ByteBuffer chunk) {
       destination.put(chunk);
+    }
+
+    @Override
+    public long produced() {
+      return destination.position() - start;
+    }
+  }
+
+  /**
+   * A heap array that grows only when decoded bytes need the room: doubling, then straight to the declared end,
+   * so the memory held is at most 16 times what the stream has really produced.
+   */
+  private static final class GrowingSink implements Sink {
+    private byte[] array;
+    private final int start;
+    private final int end;
+    private int position;
+
+    GrowingSink(byte[] reuse, int outputOffset, int uncompressedLength) {
+      this.array = reuse;
+      this.start = outputOffset;
+      this.end = outputOffset + uncompressedLength;
+      this.position = outputOffset;
+    }
+
+    @Override
+    public long room() {
+      return end - position;
+    }
+
+    @Override
+    public void put(ByteBuffer chunk) {
+      int length = chunk.remaining();
+      if (position + length > array.length) {
+        long capacity = Math.max(Math.max(2L * array.length, 64 * 1024), (long) position + length);
+        if (capacity >= end / 8) {
+          // Jump to the declared size once the stream has produced a sixteenth of it: the copy then briefly
+          // holds 1.125 times the page rather than the 1.5 times of doubling all the way (a 1 GiB page must fit
+          // a 2 GiB heap), and the allocation is still at most 16 times what was really decoded.
+          capacity = end;
+        }
+        array = Arrays.copyOf(array, (int) Math.min(end, capacity));
+      }
+      chunk.get(array, position, length);
+      position += length;
+    }
+
+    @Override
+    public long produced() {
+      return position - start;
     }
   }
 

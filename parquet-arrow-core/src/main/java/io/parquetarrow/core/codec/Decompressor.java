@@ -30,6 +30,34 @@ public interface Decompressor extends AutoCloseable {
   void decompress(byte[] input, int inputOffset, int inputLength, ByteBuffer output, int uncompressedLength)
       throws ParquetCorruptionException;
 
+  /**
+   * Whether {@link #decompressGrowing} allocates its output as the stream actually produces bytes (a codec
+   * decoded as a stream, such as Brotli) rather than for the whole declared size up front. The page layer relies
+   * on it for codecs without a bounded expansion ratio: a lying {@code uncompressed_page_size} on a tiny page
+   * then fails on the stream itself instead of costing an allocation of that size first.
+   */
+  default boolean growsWithStream() {
+    return false;
+  }
+
+  /**
+   * Decompresses {@code input[inputOffset, +inputLength)} into a heap array at
+   * {@code [outputOffset, +uncompressedLength)} and returns that array: {@code reuse} when it is large enough,
+   * otherwise a larger one ({@code [0, outputOffset)} of the returned array is then unspecified). The default
+   * allocates the declared size up front; decompressors that {@link #growsWithStream()} start from {@code reuse}
+   * and grow only as decoded bytes arrive, failing as soon as the stream exceeds {@code uncompressedLength}.
+   */
+  default byte[] decompressGrowing(
+      byte[] input, int inputOffset, int inputLength, byte[] reuse, int outputOffset, int uncompressedLength)
+      throws ParquetCorruptionException {
+    byte[] output = reuse;
+    if ((long) outputOffset + uncompressedLength > reuse.length) {
+      output = new byte[Math.addExact(outputOffset, uncompressedLength)];
+    }
+    decompress(input, inputOffset, inputLength, output, outputOffset, uncompressedLength);
+    return output;
+  }
+
   /** Releases native scratch held by this instance; it must not be used afterwards. Idempotent. */
   @Override
   default void close() {}

@@ -3,6 +3,8 @@ package io.parquetarrow.core.page;
 import io.parquetarrow.core.codec.Decompressor;
 import io.parquetarrow.core.file.InputFile;
 import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.errors.ParquetException;
+import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.CompressionCodec;
 import io.parquetarrow.format.DataPageHeader;
 import io.parquetarrow.format.DataPageHeaderV2;
@@ -40,8 +42,12 @@ import java.util.zip.CRC32;
  * message starts with the file, row group, column and page offset.
  */
 public final class PageReader implements AutoCloseable {
-  /** The largest uncompressed page this reader accepts; a bigger size is taken as corruption. */
-  static final int MAXIMUM_PAGE_SIZE = 1 << 30;
+  /**
+   * The largest uncompressed page this reader accepts: the largest heap array the JVM grants (pages are
+   * decompressed into one). A valid file may hold pages above 1 GiB (parquet-testing's
+   * {@code large_string_map.brotli.parquet} has one string of 2^30 bytes per page).
+   */
+  static final int MAXIMUM_PAGE_SIZE = Integer.MAX_VALUE - 16;
   private static final int FIRST_HEADER_PREFIX = 1024;
 
   private final ColumnChunkBytes bytes;
@@ -51,6 +57,7 @@ public final class PageReader implements AutoCloseable {
   private final Decompressor decompressor;
   private final boolean verifyChecksums;
   private final PageLocation location;
+  private final long heapPageLimit;
   private final CRC32 crc = new CRC32();
   private byte[] scratch = new byte[0];
   private long position;
@@ -72,11 +79,22 @@ public final class PageReader implements AutoCloseable {
       InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, PageLocation location) {
     this(new ColumnChunkBytes(file, chunkStart, chunkLength), chunkStart, totalValueCount, codec, decompressor,
-        verifyChecksums, location);
+        verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2);
   }
 
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, PageLocation location) {
+    this(bytes, chunkStart, totalValueCount, codec, decompressor, verifyChecksums, location,
+        Runtime.getRuntime().maxMemory() / 2);
+  }
+
+  /**
+   * @param heapPageLimit the largest decompressed page to hold on the heap; the public constructor uses half the
+   *     JVM's maximum heap, since the column layer may copy a page's values to the heap once more (a dictionary)
+   */
+  PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
+      Decompressor decompressor, boolean verifyChecksums, PageLocation location, long heapPageLimit) {
+    this.heapPageLimit = heapPageLimit;
     this.bytes = bytes;
     this.chunkStart = chunkStart;
     this.totalValueCount = totalValueCount;
@@ -151,7 +169,7 @@ public final class PageReader implements AutoCloseable {
   }
 
   private DictionaryPage dictionaryPage(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
-      throws ParquetCorruptionException {
+      throws ParquetException {
     DictionaryPageHeader dictionary = header.dictionaryPageHeader();
     check(dictionary != null, headerOffset, "DICTIONARY_PAGE header has no dictionary_page_header");
     check(!dictionarySeen, headerOffset, "column chunk has more than one dictionary page");
@@ -164,8 +182,7 @@ public final class PageReader implements AutoCloseable {
     byte[] data = bytes.window();
     int offset = bodyOffset;
     if (decompressor != null) {
-      data = scratch(length);
-      decompress(bytes.window(), bodyOffset, bodyLength, data, 0, length, headerOffset);
+      data = decompressIntoScratch(bodyOffset, bodyLength, 0, length, headerOffset);
       offset = 0;
     } else {
       length = bodyLength;
@@ -176,7 +193,7 @@ public final class PageReader implements AutoCloseable {
 
   private DataPage dataPageV1(
       PageHeader header, int bodyOffset, int bodyLength, long headerOffset, ValueDestination destination)
-      throws ParquetCorruptionException {
+      throws ParquetException {
     DataPageHeader page = header.dataPageHeader();
     check(page != null, headerOffset, "DATA_PAGE header has no data_page_header");
     check(page.numValues() >= 0, headerOffset, "data page has num_values %d (expected >= 0)", page.numValues());
@@ -196,8 +213,7 @@ public final class PageReader implements AutoCloseable {
     int length = bodyLength;
     if (decompressor != null) {
       length = uncompressedLength(header, bodyLength, headerOffset);
-      data = scratch(length);
-      decompress(bytes.window(), bodyOffset, bodyLength, data, 0, length, headerOffset);
+      data = decompressIntoScratch(bodyOffset, bodyLength, 0, length, headerOffset);
       offset = 0;
     }
     return new DataPage(1, page.numValues(), -1, -1, page.encoding(), page.definitionLevelEncoding(),
@@ -206,7 +222,7 @@ public final class PageReader implements AutoCloseable {
 
   private DataPage dataPageV2(
       PageHeader header, int bodyOffset, int bodyLength, long headerOffset, ValueDestination destination)
-      throws ParquetCorruptionException {
+      throws ParquetException {
     DataPageHeaderV2 page = header.dataPageHeaderV2();
     check(page != null, headerOffset, "DATA_PAGE_V2 header has no data_page_header_v2");
     int valueCount = page.numValues();
@@ -241,12 +257,18 @@ public final class PageReader implements AutoCloseable {
         "data page v2 has uncompressed_page_size %d, less than its %d bytes of levels",
         header.uncompressedPageSize(), levels);
     checkSize(valuesLength, storedValuesLength, headerOffset);
-    byte[] data = scratch(levels + (int) valuesLength);
-    System.arraycopy(bytes.window(), bodyOffset, data, 0, levels);
+    check(levels + valuesLength <= MAXIMUM_PAGE_SIZE, headerOffset,
+        "uncompressed_page_size %d exceeds the largest page this reader accepts (%d)", levels + valuesLength,
+        MAXIMUM_PAGE_SIZE);
+    byte[] data;
     if (valuesLength > 0) {
-      decompress(bytes.window(), bodyOffset + levels, storedValuesLength, data, levels, (int) valuesLength,
+      data = decompressIntoScratch(bodyOffset + levels, storedValuesLength, levels, (int) valuesLength,
           headerOffset);
+    } else {
+      data = scratch(levels);
     }
+    // Copied after the values: a scratch array that grew while they arrived does not keep its earlier content.
+    System.arraycopy(bytes.window(), bodyOffset, data, 0, levels);
     return new DataPage(2, valueCount, page.numNulls(), page.numRows(), page.encoding(), Encoding.RLE, Encoding.RLE,
         data, 0, levels + (int) valuesLength, repetitionLength, definitionLength, headerOffset);
   }
@@ -269,7 +291,7 @@ public final class PageReader implements AutoCloseable {
    */
   private void intoDestination(
       ValueDestination destination, int valueCount, int uncompressedPageSize, int levels, int valuesOffset,
-      int storedValuesLength, long headerOffset) throws ParquetCorruptionException {
+      int storedValuesLength, long headerOffset) throws ParquetException {
     long needed = (long) valueCount * destination.valueWidth();
     check(uncompressedPageSize == needed + levels, headerOffset,
         "PLAIN page of %d values of %d bytes%s needs uncompressed_page_size %d but the header says %d", valueCount,
@@ -346,29 +368,75 @@ public final class PageReader implements AutoCloseable {
   }
 
   private int uncompressedLength(PageHeader header, int bodyLength, long headerOffset)
-      throws ParquetCorruptionException {
+      throws ParquetException {
     long length = header.uncompressedPageSize();
     checkSize(length, bodyLength, headerOffset);
     return (int) length;
   }
 
   /**
-   * Rejects an uncompressed size no codec could produce from {@code compressedLength} bytes, before anything is
-   * allocated for it: above {@link #MAXIMUM_PAGE_SIZE}, or above the codec's largest expansion ratio (Snappy
-   * about 21:1, LZ4 about 255:1, DEFLATE about 1032:1; ZSTD and Brotli have no practical bound).
+   * Rejects an uncompressed size that cannot be valid, before anything is allocated for it: above
+   * {@link #MAXIMUM_PAGE_SIZE}, or above what {@code compressedLength} bytes can expand to where the codec's
+   * format bounds that (Snappy about 21:1, LZ4 about 255:1, a DEFLATE stream about 1032:1 — each gzip member
+   * repeats its header, so concatenated members do not beat it; LZO likewise). ZSTD and Brotli have no such
+   * bound (zero-filled data expands far beyond 1000:1), so a size up to {@link #MAXIMUM_PAGE_SIZE} passes here;
+   * the Brotli decompressor then grows its output only as decoded bytes arrive (see
+   * {@link #decompressIntoScratch}), so a lying header on a tiny page fails on the stream, not on a guess.
    */
   private void checkSize(long uncompressedLength, long compressedLength, long headerOffset)
-      throws ParquetCorruptionException {
-    long ratio = switch (codec) {
-      case SNAPPY -> 32;
-      case LZ4, LZ4_RAW -> 300;
-      case GZIP, LZO -> 1100;
-      default -> Long.MAX_VALUE / 4 / (compressedLength + 1);
+      throws ParquetException {
+    long bound = switch (codec) {
+      case SNAPPY -> compressedLength * 32 + 1024;
+      case LZ4, LZ4_RAW -> compressedLength * 300 + 1024;
+      case GZIP, LZO -> compressedLength * 1100 + 1024;
+      default -> MAXIMUM_PAGE_SIZE;
     };
-    long bound = Math.min(MAXIMUM_PAGE_SIZE, compressedLength * ratio + 1024);
-    check(uncompressedLength <= bound, headerOffset,
-        "uncompressed_page_size %d is impossible for %d bytes compressed with %s (at most %d)", uncompressedLength,
-        compressedLength, codec, bound);
+    if (bound >= MAXIMUM_PAGE_SIZE) {
+      check(uncompressedLength <= MAXIMUM_PAGE_SIZE, headerOffset,
+          "uncompressed_page_size %d exceeds the largest page this reader accepts (%d)", uncompressedLength,
+          MAXIMUM_PAGE_SIZE);
+    } else {
+      check(uncompressedLength <= bound, headerOffset,
+          "uncompressed_page_size %d is impossible for %d bytes compressed with %s (at most %d)",
+          uncompressedLength, compressedLength, codec, bound);
+    }
+    if (uncompressedLength > heapPageLimit) {
+      // A valid page this JVM cannot hold: say so, rather than fail later with an OutOfMemoryError that would
+      // take the whole JVM's work with it.
+      throw new UnsupportedParquetFeatureException(location.describe(headerOffset) + ": a page of " + uncompressedLength
+          + " bytes uncompressed needs more than half of this JVM's maximum heap (" + Runtime.getRuntime().maxMemory()
+          + " bytes), as the page and a copy of its values may both be on the heap; run with a larger -Xmx");
+    }
+  }
+
+  /**
+   * Decompresses a page body into the scratch array at {@code [outputOffset, +length)} and returns the scratch.
+   * A decompressor that {@link Decompressor#growsWithStream() grows with its stream} is handed the current
+   * scratch and enlarges it only as data arrives; the others get it sized up front (their size was bounded by
+   * {@link #checkSize}).
+   */
+  private byte[] decompressIntoScratch(int bodyOffset, int bodyLength, int outputOffset, int length,
+      long headerOffset) throws ParquetCorruptionException {
+    if (!decompressor.growsWithStream()) {
+      byte[] data = scratch(outputOffset + length);
+      decompress(bytes.window(), bodyOffset, bodyLength, data, outputOffset, length, headerOffset);
+      return data;
+    }
+    if (scratch.length < (long) outputOffset + length) {
+      // Let the too-small scratch be collected before the stream grows a new array: two pages above 1 GiB in a
+      // row must not need both arrays at once (the previous page's bytes are no longer valid by contract).
+      scratch = new byte[0];
+    }
+    try {
+      scratch = decompressor.decompressGrowing(bytes.window(), bodyOffset, bodyLength, scratch, outputOffset, length);
+      return scratch;
+    } catch (ParquetCorruptionException e) {
+      throw new ParquetCorruptionException(
+          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      throw new ParquetCorruptionException(
+          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e, e);
+    }
   }
 
   private void decompress(
