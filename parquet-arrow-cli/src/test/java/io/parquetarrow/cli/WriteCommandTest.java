@@ -246,7 +246,7 @@ class WriteCommandTest {
     assertThat(output).doesNotExist();
 
     for (String[] args : List.of(new String[] {"--encoding", "id=ZIGZAG"}, new String[] {"--page-version", "3"},
-        new String[] {"--bloom-filter", "id:many"}, new String[] {"--codec", "LZO"},
+        new String[] {"--bloom-filter", "id:many"}, new String[] {"--codec", "LZ77"},
         new String[] {"--level", "3"})) {
       CommandRunner.Result result = write(Stream.concat(Stream.of(stream.toString(), output.toString()),
           Arrays.stream(args)).toArray(String[]::new));
