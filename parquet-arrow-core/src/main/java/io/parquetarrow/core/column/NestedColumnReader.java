@@ -1,11 +1,11 @@
 package io.parquetarrow.core.column;
 
 import io.parquetarrow.core.nested.NodeLevels;
-import io.parquetarrow.core.nested.RecordBoundaries;
 import io.parquetarrow.core.page.PageLocation;
 import io.parquetarrow.encodings.BinaryBuffer;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.format.Type;
+import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -32,6 +32,7 @@ public final class NestedColumnReader implements AutoCloseable {
   private final int maxDefinitionLevel;
   private final int maxRepetitionLevel;
   private final long totalLevels;
+  private final ParquetKernels kernels;
   private long levelsRead;
 
   private final ColumnBatch scratch = new ColumnBatch();
@@ -52,10 +53,12 @@ public final class NestedColumnReader implements AutoCloseable {
    * @param reader the flat column reader of the chunk, built with the chunk's total level entries
    *     ({@code num_values} of the column chunk)
    * @param totalLevels the level entries the chunk holds
+   * @param kernels the kernels counting values and rewriting levels
    */
   public NestedColumnReader(FlatColumnReader reader, PageLocation location, Type physicalType, int typeLength,
-      int maxDefinitionLevel, int maxRepetitionLevel, long totalLevels) {
+      int maxDefinitionLevel, int maxRepetitionLevel, long totalLevels, ParquetKernels kernels) {
     this.reader = reader;
+    this.kernels = kernels;
     this.location = location;
     this.physicalType = physicalType;
     this.width = switch (physicalType) {
@@ -80,35 +83,63 @@ public final class NestedColumnReader implements AutoCloseable {
       throw new IllegalArgumentException("records " + records + " must be at least 1");
     }
     int end;
+    // Record starts are counted once: entries [0, scanned) hold `started` starts, all of them among the first
+    // `records` (so the batch cannot end before `scanned`). Rescanning the pending entries after every step would
+    // cost O(levels × steps) per batch when records are long (a 1 MiB-row page of lists takes many steps).
+    int scanned = 0;
+    int started = 0;
     while (true) {
       if (maxRepetitionLevel > 0 && pendingLevels > 0 && repetitionLevels[0] != 0) {
         throw new ParquetCorruptionException(location.describe() + ": a record begins with repetition level "
             + repetitionLevels[0] + " (expected 0: a column chunk and each record start with repetition level 0)");
       }
       boolean endOfData = levelsRead == totalLevels;
-      end = RecordBoundaries.findRecordEnd(maxRepetitionLevel > 0 ? repetitionLevels : null, 0, pendingLevels,
-          records, endOfData);
-      if (end != RecordBoundaries.NOT_FOUND) {
-        break;
+      if (maxRepetitionLevel == 0) {
+        if (pendingLevels >= records) {
+          end = records;
+          break;
+        }
+        started = pendingLevels;
+      } else {
+        // In bulk while a span cannot hold the start of record `records + 1` (a span of n entries holds at most n
+        // starts), then entry by entry.
+        while (scanned < pendingLevels && records - started >= 64) {
+          int span = Math.min(pendingLevels - scanned, records - started);
+          started += kernels.countEqual(repetitionLevels, scanned, span, 0);
+          scanned += span;
+        }
+        for (; scanned < pendingLevels; scanned++) {
+          if (repetitionLevels[scanned] == 0) {
+            if (started == records) {
+              break;
+            }
+            started++;
+          }
+        }
+        if (scanned < pendingLevels) {
+          end = scanned;
+          break;
+        }
+        if (endOfData && started == records) {
+          end = pendingLevels;
+          break;
+        }
       }
       if (endOfData) {
-        throw new ParquetCorruptionException(location.describe() + ": column chunk ended after "
-            + RecordBoundaries.countRecordStarts(maxRepetitionLevel > 0 ? repetitionLevels : null, 0, pendingLevels)
+        throw new ParquetCorruptionException(location.describe() + ": column chunk ended after " + started
             + " more records, expected " + records + " (the row group's row count)");
       }
-      int step = (int) Math.min(totalLevels - levelsRead, Math.max(records, MINIMUM_STEP));
+      // Size the step from the levels per record seen so far, so long records take few steps.
+      long estimate = started == 0 ? records : (long) (records - started + 1) * Math.max(1, pendingLevels) / started;
+      int step = (int) Math.min(totalLevels - levelsRead, Math.min(Integer.MAX_VALUE / 2,
+          Math.max(estimate, Math.max(records, MINIMUM_STEP))));
       reader.read(step, scratch);
       levelsRead += step;
       append(scratch);
     }
     int values = end;
     if (maxDefinitionLevel > 0) {
-      values = 0;
-      for (int i = 0; i < end; i++) {
-        if (definitionLevels[i] == maxDefinitionLevel) {
-          values++;
-        }
-      }
+      values = kernels.countEqual(definitionLevels, 0, end, maxDefinitionLevel);
     }
     handOut(end, values);
     return output;
@@ -128,11 +159,7 @@ public final class NestedColumnReader implements AutoCloseable {
           + " values but " + output.valueCount() + " were decoded");
     }
     // handOut sized the definition levels for every level entry, and a slot never needs more than one entry.
-    int[] definition = output.definitionLevels();
-    byte[] validity = leaf.validity();
-    for (int slot = 0; slot < slots; slot++) {
-      definition[slot] = (validity[slot >>> 3] >>> (slot & 7)) & 1;
-    }
+    kernels.validityToLevels(leaf.validity(), 0, slots, 1, output.definitionLevels(), 0);
     output.setLevelCount(slots);
     output.setValueCount(leaf.valueCount());
     return output;

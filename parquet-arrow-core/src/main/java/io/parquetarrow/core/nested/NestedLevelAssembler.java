@@ -1,6 +1,8 @@
 package io.parquetarrow.core.nested;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.simd.KernelProvider;
+import io.parquetarrow.simd.ParquetKernels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,8 +13,10 @@ import java.util.List;
  * ({@link NestedLevels}). It sits between the column layer (levels and dense values) and the Arrow assemblers
  * (vectors), and knows nothing of either.
  *
- * <p>Work is in bulk: one checking pass over the levels, then one tight loop per node
- * ({@link NestedLevelKernels}); nothing is called per value. Outputs are held in arrays reused across calls, so a
+ * <p>Work is in bulk: one checking pass over the levels, then one kernel call per node
+ * ({@link ParquetKernels#nodeValidity}, {@link ParquetKernels#nodeValidityAndOffsets},
+ * {@link ParquetKernels#valueSlots}: scalar or Vector API, as {@link KernelProvider} chose); nothing is called per
+ * value. Outputs are held in arrays reused across calls, so a
  * steady-state batch allocates nothing.
  *
  * <p>Several leaves under one struct or list carry the same information about it; the reader computes the shared
@@ -29,9 +33,23 @@ public final class NestedLevelAssembler {
   private final NodeLevels[] nodes;
   private final int maxDefinitionLevel;
   private final int maxRepetitionLevel;
+  private final ParquetKernels kernels;
+  /** Per repetition level r: the definition level an entry and its predecessor need to continue list r (0 for 0). */
+  private final int[] continuationDefinitionLevels;
 
+  /** An assembler running on the kernels {@link KernelProvider#get()} picks. */
   public NestedLevelAssembler(NestedPath path) {
+    this(path, KernelProvider.get());
+  }
+
+  /** An assembler running its per-node loops on {@code kernels}. */
+  public NestedLevelAssembler(NestedPath path, ParquetKernels kernels) {
     this.path = path;
+    this.kernels = kernels;
+    this.continuationDefinitionLevels = new int[path.maxRepetitionLevel() + 1];
+    for (int level = 1; level <= path.maxRepetitionLevel(); level++) {
+      continuationDefinitionLevels[level] = path.elementDefinitionLevelForRepetitionLevel(level);
+    }
     this.maxDefinitionLevel = path.maxDefinitionLevel();
     this.maxRepetitionLevel = path.maxRepetitionLevel();
     List<NodeLevels> list = new ArrayList<>(path.depth());
@@ -96,30 +114,31 @@ public final class NestedLevelAssembler {
       NestingNode node = levels.node();
       ensureCapacity(levels, count);
       if (node.kind().isRepeated()) {
-        levels.slotCount = NestedLevelKernels.listValidityAndOffsets(definitionLevels, repetition, offset, count,
+        levels.slotCount = kernels.nodeValidityAndOffsets(definitionLevels, repetition, offset, count,
             node.slotDefinitionLevel(), node.slotRepetitionLevel(), node.definitionLevel(),
             node.elementDefinitionLevel(), node.repetitionLevel(), levels.validity, levels.offsets);
       } else {
+        // Under the innermost list every entry passes the repetition test: no repetition levels needed.
         int[] repetitionForSlots = node.slotRepetitionLevel() >= maxRepetitionLevel ? null : repetition;
-        levels.slotCount = NestedLevelKernels.validity(definitionLevels, repetitionForSlots, offset, count,
+        levels.slotCount = kernels.nodeValidity(definitionLevels, repetitionForSlots, offset, count,
             node.slotDefinitionLevel(), node.slotRepetitionLevel(), node.definitionLevel(), levels.validity);
       }
-      levels.nullCount = levels.slotCount - NestedLevelKernels.countSetBits(levels.validity, levels.slotCount);
+      levels.nullCount = levels.slotCount - kernels.countSetBits(levels.validity, levels.slotCount);
       if (node.kind() == NestingKind.LEAF) {
-        levels.valueCount = levels.nullCount == 0
-            ? levels.slotCount
-            : NestedLevelKernels.valueSlots(definitionLevels, offset, count, node.slotDefinitionLevel(),
-                maxDefinitionLevel, levels.valueSlots);
         if (levels.nullCount == 0) {
+          levels.valueCount = levels.slotCount;
           for (int i = 0; i < levels.slotCount; i++) {
             levels.valueSlots[i] = i;
           }
+        } else {
+          levels.valueCount = kernels.valueSlots(definitionLevels, offset, count, node.slotDefinitionLevel(),
+              maxDefinitionLevel, levels.valueSlots);
         }
       }
     }
     result.levelCount = count;
     result.recordCount = firstNode == 0 ? nodes[0].slotCount
-        : NestedLevelKernels.countRecordStarts(repetition, offset, offset + count);
+        : repetition == null ? count : kernels.countEqual(repetition, offset, count, 0);
     return result;
   }
 
@@ -132,6 +151,10 @@ public final class NestedLevelAssembler {
       throws ParquetCorruptionException {
     int end = offset + count;
     if (repetitionLevels == null) {
+      // One bulk maximum; the loop below only runs to name the bad entry.
+      if (Integer.compareUnsigned(kernels.maxUnsigned(definitionLevels, offset, count), maxDefinitionLevel) <= 0) {
+        return;
+      }
       for (int i = offset; i < end; i++) {
         int level = definitionLevels[i];
         if (level < 0 || level > maxDefinitionLevel) {
@@ -140,6 +163,10 @@ public final class NestedLevelAssembler {
       }
       return;
     }
+    if (wellFormed(definitionLevels, repetitionLevels, offset, count)) {
+      return;
+    }
+    // Something is wrong: find the first bad entry and name it.
     int previousDefinition = 0;
     for (int i = offset; i < end; i++) {
       int level = definitionLevels[i];
@@ -164,6 +191,31 @@ public final class NestedLevelAssembler {
       }
       previousDefinition = level;
     }
+  }
+
+  /**
+   * The checks of {@link #checkLevels} without naming the culprit: ranges through two bulk maxima, then one
+   * branch-free pass (a negative difference marks an entry or predecessor below the level its repetition needs).
+   */
+  private boolean wellFormed(int[] definitionLevels, int[] repetitionLevels, int offset, int count) {
+    if (count == 0) {
+      return true;
+    }
+    if (Integer.compareUnsigned(kernels.maxUnsigned(definitionLevels, offset, count), maxDefinitionLevel) > 0
+        || Integer.compareUnsigned(kernels.maxUnsigned(repetitionLevels, offset, count), maxRepetitionLevel) > 0
+        || repetitionLevels[offset] != 0) {
+      return false;
+    }
+    int[] needed = continuationDefinitionLevels;
+    int previous = definitionLevels[offset];
+    int bad = 0;
+    for (int i = offset + 1, end = offset + count; i < end; i++) {
+      int level = definitionLevels[i];
+      int need = needed[repetitionLevels[i]];
+      bad |= (level - need) | (previous - need);
+      previous = level;
+    }
+    return bad >= 0;
   }
 
   private ParquetCorruptionException levelError(int index, String found, String expected) {

@@ -59,7 +59,14 @@ public final class RecordBoundaries {
    * ends at {@code to}).
    */
   public static int countRecordStarts(int[] repetitionLevels, int from, int to) {
-    return NestedLevelKernels.countRecordStarts(repetitionLevels, from, to);
+    if (repetitionLevels == null) {
+      return to - from;
+    }
+    int records = 0;
+    for (int i = from; i < to; i++) {
+      records += repetitionLevels[i] == 0 ? 1 : 0;
+    }
+    return records;
   }
 
   /**

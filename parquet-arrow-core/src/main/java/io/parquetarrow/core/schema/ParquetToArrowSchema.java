@@ -94,9 +94,7 @@ public final class ParquetToArrowSchema {
     if (stored != null) {
       Schema original = StoredArrowSchema.decode(stored, source);
       if (original.getFields().size() == fields.size()) {
-        for (int i = 0; i < fields.size(); i++) {
-          fields.set(i, StoredArrowSchema.apply(original.getFields().get(i), fields.get(i)));
-        }
+        StoredArrowSchema.apply(original.getFields(), fields);
         metadata = new LinkedHashMap<>(original.getCustomMetadata());
       }
     }

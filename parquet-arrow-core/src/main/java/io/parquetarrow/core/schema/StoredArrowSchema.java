@@ -48,9 +48,15 @@ final class StoredArrowSchema {
     }
   }
 
-  /** Applies {@code original} (a top-level field of the stored schema) to the inferred mapping. */
-  static FieldMapping apply(Field original, FieldMapping inferred) {
-    return new Applier().applyOriginal(original, inferred);
+  /**
+   * Applies the stored schema's top-level fields to the inferred mappings, in place. One pass over the whole
+   * schema, so dictionary ids are numbered across all fields and never shared by two dictionaries.
+   */
+  static void apply(List<Field> originals, List<FieldMapping> inferred) {
+    Applier applier = new Applier();
+    for (int i = 0; i < inferred.size(); i++) {
+      inferred.set(i, applier.applyOriginal(originals.get(i), inferred.get(i)));
+    }
   }
 
   private static final class Applier {

@@ -1,0 +1,26 @@
+package io.parquetarrow.bench.simd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Keeps {@link NestedLevelsBenchmark} from rotting, as {@link SimdBenchmarksTest} does for the other SIMD
+ * benchmarks: runs its set-up and each benchmark method once, and checks that the vector and scalar kernels agree on
+ * the benchmark's input. No timing is asserted.
+ */
+class NestedLevelsBenchmarkTest {
+
+  @Test
+  void everyBenchmarkMethodRunsAndBothKernelsAgree() {
+    NestedLevelsBenchmark benchmark = new NestedLevelsBenchmark();
+    benchmark.setUp();
+    assertThat(benchmark.vectorListOffsets()).as("list slots").isEqualTo(benchmark.scalarListOffsets())
+        .isPositive();
+    assertThat(benchmark.vectorLeafValidity()).as("leaf slots").isEqualTo(benchmark.scalarLeafValidity())
+        .isPositive();
+    assertThat(benchmark.vectorValueSlots()).as("values").isEqualTo(benchmark.scalarValueSlots()).isPositive();
+    assertThat(benchmark.vectorCountEqual()).as("entries at definition level 3")
+        .isEqualTo(benchmark.scalarCountEqual()).isPositive();
+  }
+}
