@@ -52,11 +52,14 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final FileChannel temporaryChannel;
   private final Path temporaryFile;
   private final Path target;
+  /** Whether close forces the temporary file to storage before the move ({@link WriteOptions#syncOnClose}). */
+  private final boolean syncOnClose;
   private boolean failed;
   private boolean closed;
 
   private ParquetArrowWriter(ParquetFileWriter fileWriter, FileChannel temporaryChannel, Path temporaryFile,
-      Path target) {
+      Path target, boolean syncOnClose) {
+    this.syncOnClose = syncOnClose;
     this.fileWriter = fileWriter;
     this.temporaryChannel = temporaryChannel;
     this.temporaryFile = temporaryFile;
@@ -92,7 +95,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       channel = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
       ParquetFileWriter writer = new ParquetFileWriter(new PositionedOutput(channel), schema, dictionaries,
           options);
-      return new ParquetArrowWriter(writer, channel, temporary, absolute);
+      return new ParquetArrowWriter(writer, channel, temporary, absolute, options.syncOnClose());
     } catch (IOException | RuntimeException e) {
       if (channel != null) {
         closeQuietly(channel, e);
@@ -107,7 +110,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       throws IOException {
     Objects.requireNonNull(channel, "channel");
     return new ParquetArrowWriter(new ParquetFileWriter(new PositionedOutput(channel), schema, options), null,
-        null, null);
+        null, null, false);
   }
 
   /** Opens a writer to {@code stream}, which the writer flushes but does not close. */
@@ -172,7 +175,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
     try {
       fileWriter.finish();
       if (temporaryChannel != null) {
-        temporaryChannel.force(false);
+        if (syncOnClose) {
+          temporaryChannel.force(false);
+        }
         temporaryChannel.close();
         try {
           Files.move(temporaryFile, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

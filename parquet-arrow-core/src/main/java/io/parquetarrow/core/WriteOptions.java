@@ -88,6 +88,7 @@ public final class WriteOptions {
   private final boolean sizeStatisticsEnabled;
   private final int statisticsTruncateLength;
   private final boolean pageChecksums;
+  private final boolean syncOnClose;
   private final boolean storeArrowSchema;
   private final Map<String, String> keyValueMetadata;
   private final Map<String, Map<String, String>> columnKeyValueMetadata;
@@ -115,6 +116,7 @@ public final class WriteOptions {
     this.sizeStatisticsEnabled = builder.sizeStatisticsEnabled;
     this.statisticsTruncateLength = builder.statisticsTruncateLength;
     this.pageChecksums = builder.pageChecksums;
+    this.syncOnClose = builder.syncOnClose;
     this.storeArrowSchema = builder.storeArrowSchema;
     this.keyValueMetadata = Collections.unmodifiableMap(new LinkedHashMap<>(builder.keyValueMetadata));
     Map<String, Map<String, String>> perColumn = new LinkedHashMap<>();
@@ -230,6 +232,11 @@ public final class WriteOptions {
     return pageChecksums;
   }
 
+  /** Whether closing a writer opened on a path forces the file to storage before moving it into place. */
+  public boolean syncOnClose() {
+    return syncOnClose;
+  }
+
   public boolean storeArrowSchema() {
     return storeArrowSchema;
   }
@@ -280,6 +287,7 @@ public final class WriteOptions {
     private boolean sizeStatisticsEnabled = true;
     private int statisticsTruncateLength = DEFAULT_STATISTICS_TRUNCATE_LENGTH;
     private boolean pageChecksums;
+    private boolean syncOnClose = true;
     private boolean storeArrowSchema = true;
     private final Map<String, String> keyValueMetadata = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> columnKeyValueMetadata = new LinkedHashMap<>();
@@ -435,6 +443,18 @@ public final class WriteOptions {
     /** Whether each page header carries the CRC-32 of the page's bytes. */
     public Builder pageChecksums(boolean enabled) {
       this.pageChecksums = enabled;
+      return this;
+    }
+
+    /**
+     * Whether {@code close()} of a writer opened on a path forces the temporary file's bytes to storage
+     * ({@code FileChannel.force}) before moving it into place (default on), so that after a power loss the target
+     * holds either the old file or the complete new one. Off, the file is moved as soon as it is written, as Arrow
+     * C++ and parquet-java do; the sync costs about as much as writing the file's bytes to the disk (20-40 ms for
+     * an 18 MB file measured on the benchmark machine). Stream and channel writers never sync.
+     */
+    public Builder syncOnClose(boolean enabled) {
+      this.syncOnClose = enabled;
       return this;
     }
 

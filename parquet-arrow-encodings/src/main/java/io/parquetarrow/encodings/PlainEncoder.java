@@ -8,6 +8,11 @@ import java.util.Objects;
  * Plain (PLAIN = 0)</a> (grammar quoted in {@link PlainDecoder}).
  */
 public final class PlainEncoder {
+  private static final java.lang.invoke.VarHandle INTS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+      int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+      long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
   private PlainEncoder() {}
 
   /** BOOLEAN from one 0/1 byte per value ({@code offset} indexes values), bit packed LSB first. */
@@ -58,8 +63,10 @@ public final class PlainEncoder {
     @Override
     public void put(int[] values, int offset, int count) {
       Objects.checkFromIndexSize(offset, count, values.length);
-      for (int i = 0; i < count; i++) {
-        sink.writeIntLittleEndian(values[offset + i]);
+      int at = sink.reserve(4L * count);
+      byte[] buffer = sink.buffer();
+      for (int i = 0; i < count; i++, at += 4) {
+        INTS.set(buffer, at, values[offset + i]);
       }
       this.count += count;
     }
@@ -86,8 +93,10 @@ public final class PlainEncoder {
     @Override
     public void put(long[] values, int offset, int count) {
       Objects.checkFromIndexSize(offset, count, values.length);
-      for (int i = 0; i < count; i++) {
-        sink.writeLongLittleEndian(values[offset + i]);
+      int at = sink.reserve(8L * count);
+      byte[] buffer = sink.buffer();
+      for (int i = 0; i < count; i++, at += 8) {
+        LONGS.set(buffer, at, values[offset + i]);
       }
       this.count += count;
     }
@@ -152,10 +161,16 @@ public final class PlainEncoder {
     public void put(BinaryBuffer values, int offset, int count) {
       Objects.checkFromIndexSize(offset, count, values.size());
       int[] offsets = values.offsets();
+      byte[] data = values.data();
+      // One reservation for the whole batch (lengths plus bytes), then plain stores into the sink's array.
+      int at = sink.reserve(4L * count + offsets[offset + count] - offsets[offset]);
+      byte[] buffer = sink.buffer();
       for (int i = offset; i < offset + count; i++) {
-        int length = offsets[i + 1] - offsets[i];
-        sink.writeIntLittleEndian(length);
-        sink.writeBytes(values.data(), offsets[i], length);
+        int start = offsets[i];
+        int length = offsets[i + 1] - start;
+        INTS.set(buffer, at, length);
+        System.arraycopy(data, start, buffer, at + 4, length);
+        at += 4 + length;
       }
       this.count += count;
     }

@@ -44,7 +44,12 @@ public final class RleBitPackedHybridEncoder implements ValueEncoder<int[]> {
   public void put(int[] source, int offset, int count) {
     Objects.checkFromIndexSize(offset, count, source.length);
     if (bitWidth < 32) {
+      // One OR over the values (a loop the JIT vectorizes) proves them all in range; only a failure looks closer.
+      int union = 0;
       for (int i = offset; i < offset + count; i++) {
+        union |= source[i];
+      }
+      for (int i = offset; (union >>> bitWidth) != 0 && i < offset + count; i++) {
         if ((source[i] >>> bitWidth) != 0) {
           throw new IllegalArgumentException(
               "value " + Integer.toUnsignedString(source[i]) + " does not fit in bit width " + bitWidth);

@@ -83,4 +83,88 @@ class DictionaryEncoderTest {
     binary.encode(strings, 5, 1, indices, 0);
     assertThat(indices[0]).as("first entry after reset").isZero();
   }
+
+  /**
+   * Many values through every probe loop: runs of repeats (the previous-value shortcut), growth of the table far
+   * past its first size, fixed widths compared as longs (7) and as bytes (12), and byte strings of every length
+   * around the eight-byte hash step. Each value must map to an entry equal to it, entries must be distinct.
+   */
+  @Test
+  void manyValuesThroughEveryProbeLoop() throws Exception {
+    long seed = System.nanoTime();
+    Random random = new Random(seed);
+    int count = 50_000;
+    long[] longs = new long[count];
+    for (int i = 0; i < count; i++) {
+      longs[i] = i > 0 && random.nextInt(4) != 0 ? longs[i - 1] : random.nextInt(20_000) * 0x1_0000_0001L;
+    }
+    DictionaryEncoder.Int64 int64 = new DictionaryEncoder.Int64();
+    int[] indices = new int[count];
+    int64.encode(longs, 0, count, indices, 0);
+    long[] longEntries = new long[int64.size()];
+    PlainDecoder.LongValues longDecoder = new PlainDecoder.LongValues();
+    ByteSlice longPage = int64.dictionaryPage();
+    longDecoder.init(longPage.array(), longPage.offset(), longPage.length(), int64.size());
+    longDecoder.read(longEntries, 0, longEntries.length);
+    assertThat(java.util.Arrays.stream(longEntries).distinct().count()).as("distinct INT64 entries, seed %d", seed)
+        .isEqualTo(longEntries.length);
+    for (int i = 0; i < count; i++) {
+      assertThat(longEntries[indices[i]]).as("INT64 value %d, seed %d", i, seed).isEqualTo(longs[i]);
+    }
+
+    for (int width : new int[] {7, 12}) {
+      byte[] fixedValues = new byte[count * width];
+      for (int i = 0; i < count; i++) {
+        if (i > 0 && random.nextInt(3) == 0) {
+          System.arraycopy(fixedValues, (i - 1) * width, fixedValues, i * width, width);
+        } else {
+          int key = random.nextInt(30_000);
+          for (int b = 0; b < width; b++) {
+            fixedValues[i * width + b] = (byte) (b < 4 ? key >>> (8 * b) : random.nextInt(2));
+          }
+        }
+      }
+      DictionaryEncoder.FixedLength fixed = new DictionaryEncoder.FixedLength(width);
+      fixed.encode(fixedValues, 0, count, indices, 0);
+      byte[] page = fixed.dictionaryPage().toByteArray();
+      assertThat(page.length).as("width %d page length", width).isEqualTo(fixed.size() * width);
+      java.util.Set<String> distinct = new java.util.HashSet<>();
+      for (int entry = 0; entry < fixed.size(); entry++) {
+        distinct.add(java.util.Arrays.toString(java.util.Arrays.copyOfRange(page, entry * width,
+            entry * width + width)));
+      }
+      assertThat(distinct).as("distinct width %d entries, seed %d", width, seed).hasSize(fixed.size());
+      for (int i = 0; i < count; i++) {
+        assertThat(java.util.Arrays.copyOfRange(page, indices[i] * width, indices[i] * width + width))
+            .as("width %d value %d, seed %d", width, i, seed)
+            .isEqualTo(java.util.Arrays.copyOfRange(fixedValues, i * width, i * width + width));
+      }
+    }
+
+    BinaryBuffer strings = new BinaryBuffer();
+    for (int i = 0; i < count; i++) {
+      byte[] bytes = new byte[random.nextInt(20)];
+      for (int b = 0; b < bytes.length; b++) {
+        bytes[b] = (byte) ('a' + random.nextInt(3));
+      }
+      strings.append(bytes, 0, bytes.length);
+    }
+    DictionaryEncoder.ByteArray binary = new DictionaryEncoder.ByteArray();
+    binary.encode(strings, 0, count, indices, 0);
+    ByteSlice page = binary.dictionaryPage();
+    assertThat((long) page.length()).as("byte array page size").isEqualTo(binary.dictionaryPageSize());
+    PlainDecoder.ByteArrayValues decoder = new PlainDecoder.ByteArrayValues();
+    decoder.init(page.array(), page.offset(), page.length(), binary.size());
+    BinaryBuffer entries = new BinaryBuffer();
+    decoder.read(entries, 0, binary.size());
+    java.util.Set<String> distinct = new java.util.HashSet<>();
+    for (int entry = 0; entry < binary.size(); entry++) {
+      distinct.add(new String(entries.valueBytes(entry), StandardCharsets.ISO_8859_1));
+    }
+    assertThat(distinct).as("distinct byte array entries, seed %d", seed).hasSize(binary.size());
+    for (int i = 0; i < count; i++) {
+      assertThat(entries.valueBytes(indices[i])).as("byte array value %d, seed %d", i, seed)
+          .isEqualTo(strings.valueBytes(i));
+    }
+  }
 }

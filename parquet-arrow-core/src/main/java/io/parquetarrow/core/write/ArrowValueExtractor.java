@@ -84,7 +84,7 @@ interface ArrowValueExtractor {
         return Extractors.fixedLength(((ArrowType.FixedSizeBinary) arrowType).getByteWidth());
       case Utf8:
       case Binary:
-        return Extractors::variableWidth;
+        return new Extractors.VariableWidth();
       case LargeUtf8:
       case LargeBinary:
         return Extractors::largeVariableWidth;
@@ -248,14 +248,38 @@ interface ArrowValueExtractor {
       return (vector, positions, count, out) -> {
         ValueBuffer.FixedLength fixed = (ValueBuffer.FixedLength) out;
         int at = fixed.ensureAdditional(count);
+        if (count == 0) {
+          return;
+        }
         ArrowBuf data = vector.getDataBuffer();
         byte[] bytes = fixed.bytes;
-        for (int i = 0; i < count; i++) {
-          long base = (long) positions[i] * arrowWidth;
-          for (int k = 0; k < parquetWidth; k++) {
-            bytes[at + k] = data.getByte(base + parquetWidth - 1 - k);
+        int first = positions[0];
+        byte[] span = Span.copy(data, positions, count, arrowWidth);
+        if (span != null && parquetWidth <= 8) {
+          // The low eight bytes hold every byte kept: read them as one little-endian long.
+          for (int i = 0; i < count; i++) {
+            long value = (long) Span.LONGS.get(span, (positions[i] - first) * arrowWidth);
+            for (int k = 0, shift = 8 * (parquetWidth - 1); k < parquetWidth; k++, shift -= 8) {
+              bytes[at + k] = (byte) (value >>> shift);
+            }
+            at += parquetWidth;
           }
-          at += parquetWidth;
+        } else if (span != null) {
+          for (int i = 0; i < count; i++) {
+            int base = (positions[i] - first) * arrowWidth;
+            for (int k = 0; k < parquetWidth; k++) {
+              bytes[at + k] = span[base + parquetWidth - 1 - k];
+            }
+            at += parquetWidth;
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            long base = (long) positions[i] * arrowWidth;
+            for (int k = 0; k < parquetWidth; k++) {
+              bytes[at + k] = data.getByte(base + parquetWidth - 1 - k);
+            }
+            at += parquetWidth;
+          }
         }
         fixed.size += count;
       };
@@ -326,17 +350,49 @@ interface ArrowValueExtractor {
       bytes[at + 3] = (byte) (value >>> 24);
     }
 
-    static void variableWidth(FieldVector vector, int[] positions, int count, ValueBuffer out) {
-      ValueBuffer.ByteArrays binary = (ValueBuffer.ByteArrays) out;
-      ArrowBuf offsets = vector.getOffsetBuffer();
-      ArrowBuf data = vector.getDataBuffer();
-      byte[] scratch = new byte[64];
-      for (int i = 0; i < count; i++) {
-        int row = positions[i];
-        int from = offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
-        int to = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH);
-        scratch = copy(data, from, to - from, scratch);
-        binary.add(scratch, 0, to - from);
+    /**
+     * Utf8 and Binary: runs of consecutive positions (every run of non-null rows) are copied from Arrow's offset
+     * and data buffers in one call each, instead of two bounds-checked off-heap reads per value.
+     */
+    static final class VariableWidth implements ArrowValueExtractor {
+      /** Values per bulk copy: bounds the offset scratch; the data scratch grows with the values' sizes. */
+      private static final int RUN_LIMIT = 1024;
+      private final byte[] offsetScratch = new byte[(RUN_LIMIT + 1) * BaseVariableWidthVector.OFFSET_WIDTH];
+      private byte[] dataScratch = new byte[16 * 1024];
+
+      @Override
+      public void append(FieldVector vector, int[] positions, int count, ValueBuffer out) {
+        ValueBuffer.ByteArrays binary = (ValueBuffer.ByteArrays) out;
+        ArrowBuf offsets = vector.getOffsetBuffer();
+        ArrowBuf data = vector.getDataBuffer();
+        int i = 0;
+        while (i < count) {
+          int row = positions[i];
+          int run = 1;
+          while (run < RUN_LIMIT && i + run < count && positions[i + run] == row + run) {
+            run++;
+          }
+          offsets.getBytes((long) row * BaseVariableWidthVector.OFFSET_WIDTH, offsetScratch, 0,
+              (run + 1) * BaseVariableWidthVector.OFFSET_WIDTH);
+          int from = (int) Span.INTS.get(offsetScratch, 0);
+          int to = (int) Span.INTS.get(offsetScratch, run * BaseVariableWidthVector.OFFSET_WIDTH);
+          int length = to - from;
+          if (length < 0) {
+            throw new IllegalArgumentException("Arrow offsets of rows " + row + " to " + (row + run)
+                + " decrease (" + from + " to " + to + ")");
+          }
+          if (dataScratch.length < length) {
+            dataScratch = new byte[Math.max(length, 2 * dataScratch.length)];
+          }
+          data.getBytes(from, dataScratch, 0, length);
+          int start = from;
+          for (int k = 1; k <= run; k++) {
+            int end = (int) Span.INTS.get(offsetScratch, k * BaseVariableWidthVector.OFFSET_WIDTH);
+            binary.add(dataScratch, start - from, end - start);
+            start = end;
+          }
+          i += run;
+        }
       }
     }
 

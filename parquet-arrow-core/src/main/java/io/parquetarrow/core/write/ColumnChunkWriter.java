@@ -81,6 +81,12 @@ final class ColumnChunkWriter {
   private int[] pageIndices = new int[1024];
   private int[] batchLevels = new int[1024];
   private int[] batchPositions = new int[1024];
+  /** Per dictionary entry, the stamp of the last page that used it (see updateStatisticsFromDistinct). */
+  private int[] entryStamps = new int[0];
+  private int pageStamp = 1;
+  private int[] distinctPositions = new int[0];
+  /** The dictionary index encoder of each bit width, kept across pages so that its buffers are reused. */
+  private final RleBitPackedHybridEncoder[] indexEncoders = new RleBitPackedHybridEncoder[33];
   private int pageRows;
   private int pageLevelCount;
   private long pageUnencodedBytes;
@@ -139,7 +145,7 @@ final class ColumnChunkWriter {
     };
     this.definitionLevelEncoder = new RleBitPackedHybridEncoder(kernels, bitWidth(maxDefinitionLevel));
     this.repetitionLevelEncoder = new RleBitPackedHybridEncoder(kernels, bitWidth(maxRepetitionLevel));
-    this.pages = new PageWriter(compressor, options.pageChecksums());
+    this.pages = new PageWriter(compressor, options.pageChecksums(), codec != CompressionCodec.UNCOMPRESSED);
     this.pageValues = ValueBuffer.forType(type, column.typeLength());
     this.pageIndex = new PageIndexBuilder();
     WriteOptions.BloomFilterOptions bloom = options.bloomFilter(column.dottedPath());
@@ -170,6 +176,7 @@ final class ColumnChunkWriter {
     if (dictionary != null) {
       dictionary.reset();
     }
+    nextPageStamp();
     pages.reset();
     chunkStatistics = ColumnStatistics.forColumn(column);
     pageStatistics = chunkStatistics.newEmpty();
@@ -382,15 +389,6 @@ final class ColumnChunkWriter {
     }
     int before = pageValues.size();
     extractor.append(vector, positions, valueCount, pageValues);
-    pageStatistics.update(pageValues, before, valueCount);
-    if (bloomFilter != null) {
-      bloomFilter.insert(pageValues, before, valueCount);
-    }
-    pageStatistics.nullCount += levelCount - valueCount;
-    if (pageValues instanceof ValueBuffer.ByteArrays binary) {
-      int[] offsets = binary.values.offsets();
-      pageUnencodedBytes += offsets[before + valueCount] - offsets[before];
-    }
     if (dictionaryMode) {
       if (before + valueCount > pageIndices.length) {
         pageIndices = Arrays.copyOf(pageIndices, Math.max(before + valueCount, 2 * pageIndices.length));
@@ -401,8 +399,53 @@ final class ColumnChunkWriter {
         pageValues.dictionaryIndices(dictionary, before, valueCount, pageIndices, before);
       }
     }
+    if (dictionaryMode && pageStatistics.prefersDistinctValues()) {
+      updateStatisticsFromDistinct(before, valueCount);
+    } else {
+      pageStatistics.update(pageValues, before, valueCount);
+    }
+    if (bloomFilter != null) {
+      bloomFilter.insert(pageValues, before, valueCount);
+    }
+    pageStatistics.nullCount += levelCount - valueCount;
+    if (pageValues instanceof ValueBuffer.ByteArrays binary) {
+      int[] offsets = binary.values.offsets();
+      pageUnencodedBytes += offsets[before + valueCount] - offsets[before];
+    }
     pageLevelCount += levelCount;
     pageRows += rows;
+  }
+
+  /**
+   * Page statistics of a dictionary-encoded batch from the first occurrence in the page of each dictionary entry
+   * it uses: a page of 20,000 rows over a few hundred distinct strings compares a few hundred values, not 20,000.
+   */
+  private void updateStatisticsFromDistinct(int before, int valueCount) {
+    if (entryStamps.length < dictionary.size()) {
+      entryStamps = Arrays.copyOf(entryStamps, Math.max(dictionary.size(), 2 * entryStamps.length));
+    }
+    if (distinctPositions.length < valueCount) {
+      distinctPositions = new int[Math.max(valueCount, 2 * distinctPositions.length)];
+    }
+    int[] stamps = entryStamps;
+    int stamp = pageStamp;
+    int distinct = 0;
+    for (int i = before; i < before + valueCount; i++) {
+      int entry = pageIndices[i];
+      if (stamps[entry] != stamp) {
+        stamps[entry] = stamp;
+        distinctPositions[distinct++] = i;
+      }
+    }
+    pageStatistics.updateSelected(pageValues, distinctPositions, distinct);
+  }
+
+  /** Starts a new page's entry stamps: every dictionary entry counts as not yet seen in it. */
+  private void nextPageStamp() {
+    if (++pageStamp == Integer.MAX_VALUE) {
+      Arrays.fill(entryStamps, 0);
+      pageStamp = 1;
+    }
   }
 
   private void flushPage() {
@@ -427,7 +470,12 @@ final class ColumnChunkWriter {
     Encoding encoding;
     int valueCount = pageValues.size();
     if (dictionaryMode) {
-      RleBitPackedHybridEncoder indices = new RleBitPackedHybridEncoder(kernels, dictionary.indexBitWidth());
+      int indexBitWidth = dictionary.indexBitWidth();
+      RleBitPackedHybridEncoder indices = indexEncoders[indexBitWidth];
+      if (indices == null) {
+        indices = new RleBitPackedHybridEncoder(kernels, indexBitWidth);
+        indexEncoders[indexBitWidth] = indices;
+      }
       indices.put(pageIndices, 0, valueCount);
       values = indices.flushWithBitWidth();
       encoding = Encoding.RLE_DICTIONARY;
@@ -463,6 +511,7 @@ final class ColumnChunkWriter {
     pageDefinitionHistogram = new long[maxDefinitionLevel + 1];
     pageRepetitionHistogram = new long[maxRepetitionLevel + 1];
     pageUnencodedBytes = 0;
+    nextPageStamp();
     pageValues.clear();
     pageRows = 0;
     pageLevelCount = 0;
@@ -542,7 +591,7 @@ final class ColumnChunkWriter {
       out.write(pages.dictionaryPage(), 0, pages.dictionaryPage().length);
     }
     long dataPageOffset = out.position();
-    out.write(pages.dataPages().array(), 0, pages.dataPages().size());
+    pages.dataPages().writeTo(out);
 
     TreeSet<Encoding> encodings = new TreeSet<>((left, right) -> Integer.compare(left.value(), right.value()));
     if (pages.dictionaryPage() != null) {

@@ -31,6 +31,24 @@ abstract sealed class ColumnStatistics {
   /** Takes values {@code [from, from + count)} of {@code values} into account. */
   abstract void update(ValueBuffer values, int from, int count);
 
+  /**
+   * Takes the values at indices {@code selected[0 .. count)} of {@code values} into account: a dictionary-encoded
+   * page passes the first occurrence of each entry, since min and max only need each distinct value once.
+   */
+  void updateSelected(ValueBuffer values, int[] selected, int count) {
+    for (int i = 0; i < count; i++) {
+      update(values, selected[i], 1);
+    }
+  }
+
+  /**
+   * Whether {@link #updateSelected} over distinct values saves work over {@link #update}: true where comparing
+   * a value costs more than finding its first occurrence (byte strings), false for numbers.
+   */
+  boolean prefersDistinctValues() {
+    return false;
+  }
+
   /** Whether a min and max exist (false when no value, or only NaNs, was seen). */
   abstract boolean hasMinMax();
 
@@ -348,6 +366,8 @@ abstract sealed class ColumnStatistics {
 
   /** FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY values. */
   static final class Bytes extends ColumnStatistics {
+    private static final java.lang.invoke.VarHandle BIG_ENDIAN_LONGS =
+        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
     final ByteOrder order;
     /** INT96 or INTERVAL: no defined order, so no min/max. */
     final boolean undefinedOrder;
@@ -362,8 +382,7 @@ abstract sealed class ColumnStatistics {
     int compareRegions(byte[] left, int leftFrom, int leftLength, byte[] right, int rightFrom, int rightLength) {
       switch (order) {
         case UNSIGNED:
-          return Arrays.compareUnsigned(left, leftFrom, leftFrom + leftLength, right, rightFrom,
-              rightFrom + rightLength);
+          return compareUnsigned(left, leftFrom, leftLength, right, rightFrom, rightLength);
         case SIGNED_BIG_ENDIAN: {
           // Equal widths in FIXED_LEN_BYTE_ARRAY: the sign byte decides, then the rest unsigned.
           int sign = Integer.compare(leftLength == 0 ? 0 : left[leftFrom], rightLength == 0 ? 0 : right[rightFrom]);
@@ -392,14 +411,54 @@ abstract sealed class ColumnStatistics {
 
     @Override
     void update(ValueBuffer values, int from, int count) {
-      if (undefinedOrder) {
+      if (undefinedOrder || count == 0) {
         return; // INT96 and INTERVAL have no defined order; the spec says to leave their min/max out
       }
       if (values instanceof ValueBuffer.FixedLength fixed) {
         int width = fixed.width;
-        for (int i = from; i < from + count; i++) {
-          take(fixed.bytes, i * width, width);
+        byte[] bytes = fixed.bytes;
+        if (order == ByteOrder.SIGNED_BIG_ENDIAN && width <= 8) {
+          // Decimals of up to eight bytes: the batch's extremes as longs, then one byte comparison each.
+          int minAt = from;
+          int maxAt = from;
+          long minValue = bigEndianSigned(bytes, from * width, width);
+          long maxValue = minValue;
+          for (int i = from + 1; i < from + count; i++) {
+            long value = bigEndianSigned(bytes, i * width, width);
+            if (value < minValue) {
+              minValue = value;
+              minAt = i;
+            } else if (value > maxValue) {
+              maxValue = value;
+              maxAt = i;
+            }
+          }
+          take(bytes, minAt * width, width);
+          take(bytes, maxAt * width, width);
+          return;
         }
+        for (int i = from; i < from + count; i++) {
+          take(bytes, i * width, width);
+        }
+      } else if (order == ByteOrder.UNSIGNED) {
+        // Byte strings: find the batch's extremes among its own values (no copies), then fold them in.
+        BinaryBuffer buffer = ((ValueBuffer.ByteArrays) values).values;
+        int[] offsets = buffer.offsets();
+        byte[] data = buffer.data();
+        int minAt = from;
+        int maxAt = from;
+        for (int i = from + 1; i < from + count; i++) {
+          int start = offsets[i];
+          int length = offsets[i + 1] - start;
+          if (compareUnsigned(data, start, length, data, offsets[minAt], offsets[minAt + 1] - offsets[minAt]) < 0) {
+            minAt = i;
+          } else if (compareUnsigned(data, start, length, data, offsets[maxAt],
+              offsets[maxAt + 1] - offsets[maxAt]) > 0) {
+            maxAt = i;
+          }
+        }
+        take(data, offsets[minAt], offsets[minAt + 1] - offsets[minAt]);
+        take(data, offsets[maxAt], offsets[maxAt + 1] - offsets[maxAt]);
       } else {
         BinaryBuffer buffer = ((ValueBuffer.ByteArrays) values).values;
         int[] offsets = buffer.offsets();
@@ -408,6 +467,89 @@ abstract sealed class ColumnStatistics {
           take(data, offsets[i], offsets[i + 1] - offsets[i]);
         }
       }
+    }
+
+    @Override
+    boolean prefersDistinctValues() {
+      return !undefinedOrder;
+    }
+
+    @Override
+    void updateSelected(ValueBuffer values, int[] selected, int count) {
+      if (undefinedOrder || count == 0) {
+        return;
+      }
+      if (order == ByteOrder.FLOAT16) {
+        super.updateSelected(values, selected, count); // NaNs must be skipped one by one
+        return;
+      }
+      byte[] data;
+      int[] offsets = null;
+      int width = 0;
+      if (values instanceof ValueBuffer.FixedLength fixed) {
+        data = fixed.bytes;
+        width = fixed.width;
+      } else {
+        BinaryBuffer buffer = ((ValueBuffer.ByteArrays) values).values;
+        data = buffer.data();
+        offsets = buffer.offsets();
+      }
+      int minAt = selected[0];
+      int maxAt = minAt;
+      for (int k = 1; k < count; k++) {
+        int i = selected[k];
+        int start = offsets == null ? i * width : offsets[i];
+        int length = offsets == null ? width : offsets[i + 1] - start;
+        int minStart = offsets == null ? minAt * width : offsets[minAt];
+        int minLength = offsets == null ? width : offsets[minAt + 1] - minStart;
+        if (compareRegions(data, start, length, data, minStart, minLength) < 0) {
+          minAt = i;
+          continue;
+        }
+        int maxStart = offsets == null ? maxAt * width : offsets[maxAt];
+        int maxLength = offsets == null ? width : offsets[maxAt + 1] - maxStart;
+        if (compareRegions(data, start, length, data, maxStart, maxLength) > 0) {
+          maxAt = i;
+        }
+      }
+      int minStart = offsets == null ? minAt * width : offsets[minAt];
+      take(data, minStart, offsets == null ? width : offsets[minAt + 1] - minStart);
+      int maxStart = offsets == null ? maxAt * width : offsets[maxAt];
+      take(data, maxStart, offsets == null ? width : offsets[maxAt + 1] - maxStart);
+    }
+
+    /** The big-endian two's complement integer of {@code width} (1 to 8) bytes at {@code bytes[at ...]}. */
+    private static long bigEndianSigned(byte[] bytes, int at, int width) {
+      long value = bytes[at]; // sign-extended
+      for (int k = 1; k < width; k++) {
+        value = (value << 8) | (bytes[at + k] & 0xFF);
+      }
+      return value;
+    }
+
+    /**
+     * Unsigned lexicographic order of two byte strings, eight bytes at a time: {@code Arrays.compareUnsigned}
+     * costs more per call than the short strings of most columns take to compare.
+     */
+    static int compareUnsigned(byte[] left, int leftFrom, int leftLength, byte[] right, int rightFrom,
+        int rightLength) {
+      int common = Math.min(leftLength, rightLength);
+      int i = 0;
+      for (; i + 8 <= common; i += 8) {
+        long a = (long) BIG_ENDIAN_LONGS.get(left, leftFrom + i);
+        long b = (long) BIG_ENDIAN_LONGS.get(right, rightFrom + i);
+        if (a != b) {
+          return Long.compareUnsigned(a, b);
+        }
+      }
+      for (; i < common; i++) {
+        int a = left[leftFrom + i] & 0xFF;
+        int b = right[rightFrom + i] & 0xFF;
+        if (a != b) {
+          return a - b;
+        }
+      }
+      return Integer.compare(leftLength, rightLength);
     }
 
     @Override

@@ -43,9 +43,13 @@ final class PageWriter {
   private long compressedSize;
   private int dictionaryUncompressedSize;
 
-  PageWriter(Compressor compressor, boolean checksums) {
+  /** Whether the codec compresses: an UNCOMPRESSED page's parts are copied straight into the chunk. */
+  private final boolean compressing;
+
+  PageWriter(Compressor compressor, boolean checksums, boolean compressing) {
     this.compressor = compressor;
     this.checksums = checksums;
+    this.compressing = compressing;
   }
 
   /** Writes the dictionary page (PLAIN entries); it will precede the data pages. */
@@ -65,10 +69,47 @@ final class PageWriter {
   /** Writes a V1 data page; {@code repetitionLevels} and {@code definitionLevels} carry their length prefix. */
   void writeDataPageV1(ByteSlice repetitionLevels, ByteSlice definitionLevels, ByteSlice values, int valueCount,
       Encoding encoding, Statistics statistics, long firstRowIndex) {
-    int bodyLength = concatenate(repetitionLevels, definitionLevels, values);
-    int length = compress(scratch, 0, bodyLength);
+    DataPageHeader dataPageHeader = new DataPageHeader(valueCount, encoding, Encoding.RLE, Encoding.RLE, statistics);
+    if (!compressing) {
+      // No body to build: the header, then each part copied once into the chunk (CRC-32 runs over the parts).
+      int bodyLength = checkedLength(repetitionLevels, definitionLevels, values);
+      Integer checksum = null;
+      if (checksums) {
+        crc.reset();
+        for (ByteSlice part : new ByteSlice[] {repetitionLevels, definitionLevels, values}) {
+          if (part != null) {
+            crc.update(part.array(), part.offset(), part.length());
+          }
+        }
+        checksum = (int) crc.getValue();
+      }
+      PageHeader header = new PageHeader(PageType.DATA_PAGE, bodyLength, bodyLength, checksum, dataPageHeader,
+          null, null, null);
+      byte[] headerBytes = header.encode();
+      long pageOffset = dataPages.size();
+      dataPages.write(headerBytes, 0, headerBytes.length);
+      for (ByteSlice part : new ByteSlice[] {repetitionLevels, definitionLevels, values}) {
+        if (part != null) {
+          dataPages.write(part.array(), part.offset(), part.length());
+        }
+      }
+      locations.add(new PageLocation(pageOffset, headerBytes.length + bodyLength, firstRowIndex));
+      uncompressedSize += headerBytes.length + bodyLength;
+      compressedSize += headerBytes.length + bodyLength;
+      count(PageType.DATA_PAGE, encoding);
+      return;
+    }
+    int bodyLength;
+    int length;
+    if (repetitionLevels == null && definitionLevels == null) {
+      bodyLength = values.length(); // a required flat column: the values are the whole body
+      length = compress(values.array(), values.offset(), bodyLength);
+    } else {
+      bodyLength = concatenate(repetitionLevels, definitionLevels, values);
+      length = compress(scratch, 0, bodyLength);
+    }
     PageHeader header = new PageHeader(PageType.DATA_PAGE, bodyLength, length, checksum(compressed, 0, length),
-        new DataPageHeader(valueCount, encoding, Encoding.RLE, Encoding.RLE, statistics), null, null, null);
+        dataPageHeader, null, null, null);
     append(header, compressed, 0, length, bodyLength, firstRowIndex);
     count(PageType.DATA_PAGE, encoding);
   }
@@ -104,11 +145,16 @@ final class PageWriter {
     return slice == null ? 0 : slice.length();
   }
 
-  private int concatenate(ByteSlice first, ByteSlice second, ByteSlice third) {
+  private static int checkedLength(ByteSlice first, ByteSlice second, ByteSlice third) {
     long total = (long) length(first) + length(second) + length(third);
     if (total > Integer.MAX_VALUE - 16) {
       throw new IllegalStateException("a page body of " + total + " bytes exceeds 2 GiB; lower the page size");
     }
+    return (int) total;
+  }
+
+  private int concatenate(ByteSlice first, ByteSlice second, ByteSlice third) {
+    int total = checkedLength(first, second, third);
     if (total > scratch.length) {
       scratch = new byte[(int) Math.max(total, Math.min(Integer.MAX_VALUE - 16, 2L * scratch.length))];
     }
