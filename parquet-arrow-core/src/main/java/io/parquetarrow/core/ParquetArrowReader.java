@@ -33,6 +33,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
@@ -70,10 +77,17 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * fixed-width columns whose Parquet and Arrow bytes agree are decoded straight into their vectors.
  *
  * <p>Nested fields (structs, lists, large lists, fixed-size lists and maps at any depth) are read record by
- * record through {@link NestedFieldReader}; a dictionary inside a nested field is an
- * {@link UnsupportedParquetFeatureException} at {@code open}, and so is a null fixed-size list while reading. Problems with the bytes are
+ * record through {@link NestedFieldReader}; string and binary leaves inside them that {@code ARROW:schema}
+ * declares as dictionaries are read as dictionary vectors too (every dictionary of the schema has its own id).
+ * {@link ReadOptions#dictionaryColumns()} names top-level columns only. Problems with the bytes are
  * {@link ParquetCorruptionException}s naming the file, row group, column and page offset; encrypted columns are
- * {@link ParquetEncryptionException}s. Not thread-safe.
+ * {@link ParquetEncryptionException}s.
+ *
+ * <p>Not thread-safe: one thread calls {@link #loadNextBatch()}. With {@link ReadOptions#threads()} above 1 that
+ * thread and the reader's own worker threads (daemons, created on the first batch, stopped by {@link #close()})
+ * decode a batch's columns in parallel; each column has its own page reader, decompressor, decoders, scratch and
+ * assembler, and the allocator is thread-safe. Batches and errors are the same as with one thread: a failure in a
+ * worker is rethrown by {@code loadNextBatch} with its type and location, after every worker has stopped.
  */
 public final class ParquetArrowReader extends ArrowReader {
   private final ParquetFile file;
@@ -86,12 +100,24 @@ public final class ParquetArrowReader extends ArrowReader {
   private int rowGroupCursor = -1;
   private long rowsLeftInRowGroup;
   private FlatColumnReader[] readers = new FlatColumnReader[0];
+  /** The readers of the last row group read, whose scratch arrays the next row group's readers take over. */
+  private FlatColumnReader[] previousReaders = new FlatColumnReader[0];
   private PageReader[] pageReaders = new PageReader[0];
   private final ColumnBatch[] batches;
   private long bytesReadInClosedRowGroups;
   private long pagesIntoVectorsInClosedRowGroups;
   private boolean closed;
   private Exception failure;
+  /** Column indices in the order workers claim them when {@link ReadOptions#threads()} is above 1. */
+  private final int[] columnOrder;
+  /**
+   * Each column's decode time summed over the parallel batches so far, which orders the next one. A sum rather
+   * than the last batch: a column's cost jumps in the batches where its next page is read and decompressed.
+   */
+  private final long[] columnNanos;
+  /** Created by the first parallel batch and shut down by {@link #close()}. */
+  private ExecutorService workers;
+  private static final AtomicLong READER_IDS = new AtomicLong();
 
   /**
    * One selected top-level field: the Arrow field, its leaf column and how to assemble it — with
@@ -121,9 +147,7 @@ public final class ParquetArrowReader extends ArrowReader {
     List<ColumnPlan> plans = new ArrayList<>();
     long nextDictionaryId = 0;
     for (FieldMapping fieldMapping : mapping.fields()) {
-      if (fieldMapping.field().getDictionary() != null) {
-        nextDictionaryId = Math.max(nextDictionaryId, fieldMapping.field().getDictionary().getId() + 1);
-      }
+      nextDictionaryId = Math.max(nextDictionaryId, nextFreeDictionaryId(fieldMapping.field()));
     }
     Set<String> dictionaryColumns = new HashSet<>(options.dictionaryColumns());
     for (FieldMapping fieldMapping : mapping.fields()) {
@@ -146,6 +170,20 @@ public final class ParquetArrowReader extends ArrowReader {
     for (int i = 0; i < batches.length; i++) {
       batches[i] = new ColumnBatch();
     }
+    this.columnOrder = new int[plans.size()];
+    for (int i = 0; i < columnOrder.length; i++) {
+      columnOrder[i] = i;
+    }
+    this.columnNanos = new long[plans.size()];
+  }
+
+  /** One more than the largest dictionary id in {@code field} or any of its descendants (0 without any). */
+  private static long nextFreeDictionaryId(Field field) {
+    long next = field.getDictionary() == null ? 0 : field.getDictionary().getId() + 1;
+    for (Field child : field.getChildren()) {
+      next = Math.max(next, nextFreeDictionaryId(child));
+    }
+    return next;
   }
 
   /** Opens {@code path} with {@link ReadOptions#defaults()}. */
@@ -315,39 +353,172 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     int rows = (int) Math.min(options.batchRows(), rowsLeftInRowGroup);
     int rowGroup = rowGroups[rowGroupCursor];
-    for (int i = 0; i < plans.size(); i++) {
-      ColumnPlan plan = plans.get(i);
-      if (plan.nested() != null) {
-        plan.nested().read(rows, root.getVector(i));
-        continue;
-      }
-      try {
-        if (plan.dictionary() == null && ColumnAssemblers.readDirectly(
-            plan.assembler(), plan.column(), readers[i], rows, batches[i], root.getVector(i))) {
-          continue;
-        }
-        readers[i].read(rows, batches[i]);
-        if (plan.dictionary() != null) {
-          Dictionary dictionary = lookup(plan.field().getDictionary().getId());
-          plan.dictionary().assemble(batches[i], root.getVector(i), dictionary.getVector());
-        } else {
-          plan.assembler().assemble(batches[i], root.getVector(i));
-        }
-      } catch (ParquetException e) {
-        if (e.getMessage() != null && e.getMessage().startsWith(file.name())) {
-          throw e;
-        }
-        throw withLocation(e, rowGroup, plan.column());
-      } catch (RuntimeException e) {
-        // A decoder or codec tripping over bytes it did not expect; report it as corruption with a location
-        // rather than let an unchecked exception escape mid-batch.
-        throw new ParquetCorruptionException(new PageLocation(file.name(), rowGroup, plan.column().dottedPath())
-            .describe() + ": cannot decode the column: " + e, e);
+    if (options.threads() > 1 && plans.size() > 1) {
+      readColumnsInParallel(rows, rowGroup, root);
+    } else {
+      for (int i = 0; i < plans.size(); i++) {
+        readColumn(i, rows, rowGroup, root);
       }
     }
     root.setRowCount(rows);
     rowsLeftInRowGroup -= rows;
     return true;
+  }
+
+  /**
+   * Reads the next {@code rows} rows of column {@code i} into its vector of {@code root}. Touches only that
+   * column's plan, readers, scratch batch and vector (and, for a dictionary column, its own dictionary vector),
+   * so different columns may be read on different threads at once.
+   */
+  private void readColumn(int i, int rows, int rowGroup, VectorSchemaRoot root) throws IOException {
+    ColumnPlan plan = plans.get(i);
+    if (plan.nested() != null) {
+      plan.nested().read(rows, root.getVector(i), this);
+      return;
+    }
+    try {
+      if (plan.dictionary() == null && ColumnAssemblers.readDirectly(
+          plan.assembler(), plan.column(), readers[i], rows, batches[i], root.getVector(i))) {
+        return;
+      }
+      readers[i].read(rows, batches[i]);
+      if (plan.dictionary() != null) {
+        Dictionary dictionary = lookup(plan.field().getDictionary().getId());
+        plan.dictionary().assemble(batches[i], root.getVector(i), dictionary.getVector());
+      } else {
+        plan.assembler().assemble(batches[i], root.getVector(i));
+      }
+    } catch (ParquetException e) {
+      if (e.getMessage() != null && e.getMessage().startsWith(file.name())) {
+        throw e;
+      }
+      throw withLocation(e, rowGroup, plan.column());
+    } catch (RuntimeException e) {
+      // A decoder or codec tripping over bytes it did not expect; report it as corruption with a location
+      // rather than let an unchecked exception escape mid-batch.
+      throw new ParquetCorruptionException(new PageLocation(file.name(), rowGroup, plan.column().dottedPath())
+          .describe() + ": cannot decode the column: " + e, e);
+    }
+  }
+
+  /**
+   * Reads one batch with the calling thread and up to {@code threads - 1} workers taking columns from a shared
+   * counter, the costliest columns so far first, so that one long column (a string column, say)
+   * starts early instead of being left to the end. Returns only when every column is done, so nothing touches a
+   * vector after this returns or throws; a failure is then rethrown as it was thrown (same type, same message),
+   * choosing the lowest failed column, the one the single-threaded loop would have stopped at.
+   */
+  private void readColumnsInParallel(int rows, int rowGroup, VectorSchemaRoot root) throws IOException {
+    int count = plans.size();
+    orderColumnsByCost();
+    AtomicInteger nextClaim = new AtomicInteger();
+    Throwable[] failures = new Throwable[count];
+    Runnable work = () -> {
+      for (int claim = nextClaim.getAndIncrement(); claim < count; claim = nextClaim.getAndIncrement()) {
+        int column = columnOrder[claim];
+        long start = System.nanoTime();
+        try {
+          readColumn(column, rows, rowGroup, root);
+        } catch (Throwable e) {
+          failures[column] = e;
+        }
+        columnNanos[column] += System.nanoTime() - start;
+      }
+    };
+    int helpers = Math.min(options.threads() - 1, count - 1);
+    CountDownLatch helpersDone = new CountDownLatch(helpers);
+    // A helper that has not started when the calling thread runs out of columns is called off instead of waited
+    // for: waking a thread only to find nothing left would add a scheduling delay to every small batch.
+    AtomicBoolean[] started = new AtomicBoolean[helpers];
+    ExecutorService executor = workers(helpers);
+    for (int h = 0; h < helpers; h++) {
+      AtomicBoolean helperStarted = new AtomicBoolean();
+      started[h] = helperStarted;
+      try {
+        executor.execute(() -> {
+          if (!helperStarted.compareAndSet(false, true)) {
+            return;
+          }
+          try {
+            work.run();
+          } finally {
+            helpersDone.countDown();
+          }
+        });
+      } catch (RejectedExecutionException e) {
+        // Cannot happen while the reader is open; the calling thread then reads the columns itself.
+        helperStarted.set(true);
+        helpersDone.countDown();
+      }
+    }
+    work.run();
+    for (AtomicBoolean helperStarted : started) {
+      if (helperStarted.compareAndSet(false, true)) {
+        helpersDone.countDown();
+      }
+    }
+    awaitUninterruptibly(helpersDone);
+    for (Throwable failure : failures) {
+      if (failure instanceof IOException e) {
+        throw e;
+      }
+      if (failure instanceof RuntimeException e) {
+        throw e;
+      }
+      if (failure instanceof Error e) {
+        throw e;
+      }
+      if (failure != null) {
+        throw new IllegalStateException(file.name() + ": reading a column failed", failure);
+      }
+    }
+  }
+
+  /** Sorts {@link #columnOrder} by decode time so far, longest first (stable on ties). */
+  private void orderColumnsByCost() {
+    // Insertion sort: a handful to a few hundred columns, nearly sorted from one batch to the next.
+    for (int i = 1; i < columnOrder.length; i++) {
+      int column = columnOrder[i];
+      int j = i - 1;
+      while (j >= 0 && columnNanos[columnOrder[j]] < columnNanos[column]) {
+        columnOrder[j + 1] = columnOrder[j];
+        j--;
+      }
+      columnOrder[j + 1] = column;
+    }
+  }
+
+  /**
+   * Waits for the workers even when interrupted: they write into the root's vectors, so returning (or letting
+   * {@link #close()} free those vectors) before they finish would be unsafe. The interrupt is kept.
+   */
+  private static void awaitUninterruptibly(CountDownLatch latch) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        latch.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The reader's worker threads, created on first use: daemon threads, so a reader never left open keeps the JVM alive. */
+  private ExecutorService workers(int helpers) {
+    if (workers == null) {
+      String prefix = "parquet-arrow-reader-" + READER_IDS.incrementAndGet() + "-";
+      AtomicInteger threadCount = new AtomicInteger();
+      workers = Executors.newFixedThreadPool(helpers, task -> {
+        Thread thread = new Thread(task, prefix + threadCount.incrementAndGet());
+        thread.setDaemon(true);
+        return thread;
+      });
+    }
+    return workers;
   }
 
   private ParquetException withLocation(ParquetException e, int rowGroup, ColumnDescriptor column) {
@@ -412,7 +583,12 @@ public final class ParquetArrowReader extends ArrowReader {
       newPageReaders[i] = pages;
       newReaders[i] = new FlatColumnReader(pages, column.physicalType(), column.typeLength(),
           column.maxDefinitionLevel(), column.maxRepetitionLevel(), rows, kernels);
+      if (i < previousReaders.length) {
+        // Without this every row group allocates its column's page-sized arrays anew: heap bytes per value read.
+        newReaders[i].reuseScratchOf(previousReaders[i]);
+      }
     }
+    previousReaders = new FlatColumnReader[0];
     rowsLeftInRowGroup = rows;
     return true;
   }
@@ -426,6 +602,9 @@ public final class ParquetArrowReader extends ArrowReader {
       }
     }
     pageReaders = new PageReader[0];
+    if (readers.length > 0) {
+      previousReaders = readers;
+    }
     readers = new FlatColumnReader[0];
     for (ColumnPlan plan : plans) {
       if (plan.nested() != null) {
@@ -472,7 +651,12 @@ public final class ParquetArrowReader extends ArrowReader {
       return;
     }
     closed = true;
+    if (workers != null) {
+      // Idle by now: every parallel batch waits for its workers before it returns or throws.
+      workers.shutdown();
+    }
     closeRowGroup();
+    previousReaders = new FlatColumnReader[0];
     file.close();
   }
 }

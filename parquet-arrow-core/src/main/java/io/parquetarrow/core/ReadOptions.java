@@ -13,7 +13,7 @@ import java.util.Set;
  * a few representation choices. Immutable; build one with {@link #builder()}, or use {@link #defaults()}.
  *
  * <p>Defaults: all columns, all row groups, batches of 65,536 rows, checksums verified, no dictionary vectors,
- * INT96 read as {@code timestamp[ns]}.
+ * INT96 read as {@code timestamp[ns]}, one thread.
  *
  * <p><b>Checksums are verified by default</b>, unlike Arrow C++ (whose {@code page_checksum_verification} is
  * off): a page whose header carries a {@code crc} is checked before it is decompressed, so a damaged page is
@@ -35,6 +35,7 @@ public final class ReadOptions {
   private final boolean verifyChecksums;
   private final Set<String> dictionaryColumns;
   private final boolean int96AsTimestamp;
+  private final int threads;
 
   private ReadOptions(Builder builder) {
     this.columns = Collections.unmodifiableList(new ArrayList<>(builder.columns));
@@ -43,6 +44,7 @@ public final class ReadOptions {
     this.verifyChecksums = builder.verifyChecksums;
     this.dictionaryColumns = Collections.unmodifiableSet(new LinkedHashSet<>(builder.dictionaryColumns));
     this.int96AsTimestamp = builder.int96AsTimestamp;
+    this.threads = builder.threads;
   }
 
   /** The options used by {@link ParquetArrowReader#open(java.nio.file.Path, org.apache.arrow.memory.BufferAllocator)}. */
@@ -87,11 +89,20 @@ public final class ReadOptions {
     return int96AsTimestamp;
   }
 
+  /**
+   * How many threads decode a batch: 1 (the default) decodes every column on the thread that calls
+   * {@link ParquetArrowReader#loadNextBatch()}; more lets that thread and {@code threads - 1} worker threads owned
+   * by the reader decode the batch's columns in parallel. The batches are the same either way.
+   */
+  public int threads() {
+    return threads;
+  }
+
   @Override
   public String toString() {
     return "ReadOptions{columns=" + columns + ", rowGroups=" + (rowGroups == null ? "all" : Arrays.toString(rowGroups))
         + ", batchRows=" + batchRows + ", verifyChecksums=" + verifyChecksums + ", dictionaryColumns="
-        + dictionaryColumns + ", int96AsTimestamp=" + int96AsTimestamp + "}";
+        + dictionaryColumns + ", int96AsTimestamp=" + int96AsTimestamp + ", threads=" + threads + "}";
   }
 
   /** Builds {@link ReadOptions}; every setter checks its argument at once. */
@@ -102,6 +113,7 @@ public final class ReadOptions {
     private boolean verifyChecksums = true;
     private Set<String> dictionaryColumns = Set.of();
     private boolean int96AsTimestamp = true;
+    private int threads = 1;
 
     private Builder() {}
 
@@ -165,6 +177,18 @@ public final class ReadOptions {
     /** INT96 as {@code timestamp[ns]} (default true) or as {@code fixed_size_binary(12)}. */
     public Builder int96AsTimestamp(boolean asTimestamp) {
       this.int96AsTimestamp = asTimestamp;
+      return this;
+    }
+
+    /**
+     * Decodes each batch's columns on this many threads (default 1; see {@link ReadOptions#threads()}). Parallel
+     * decoding pays off when a batch has several columns of similar cost.
+     */
+    public Builder threads(int count) {
+      if (count < 1) {
+        throw new IllegalArgumentException("threads must be >= 1, got " + count);
+      }
+      this.threads = count;
       return this;
     }
 

@@ -1,6 +1,9 @@
 package io.parquetarrow.encodings;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -17,6 +20,11 @@ import java.util.Objects;
 public final class BinaryBuffer {
   /** The largest data length a Java array (and a 32-bit Arrow offset) can hold, with headroom for the JVM. */
   static final int MAXIMUM_DATA_LENGTH = Integer.MAX_VALUE - 16;
+  /** Bytes {@link #copyValue} may touch past a value on either side; values up to this long take the fast path. */
+  static final int COPY_SLACK = 64;
+  /** How many times the bytes needed a projected growth may reserve. */
+  private static final int PROJECTION_LIMIT = 8;
+  private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
   private int[] offsets;
   private byte[] data;
@@ -99,6 +107,48 @@ public final class BinaryBuffer {
     offsets[++size] = end + length;
   }
 
+  /** Whether {@link #ensureAdditional} can reserve {@code byteCount} more data bytes within the data limit. */
+  boolean canReserve(long byteCount) {
+    return (long) offsets[size] + byteCount <= dataLimit;
+  }
+
+  /**
+   * Makes the {@code valueCount} values that a decoder has written past the current end visible: their end
+   * offsets are in {@code offsets()[size() + 1 .. size() + valueCount]} and their bytes in {@link #data()} up to
+   * the last of them. The decoder reserved the room with {@link #ensureAdditional} and checked every length
+   * against its page before writing, so this only moves the size.
+   */
+  void commit(int valueCount) {
+    size += valueCount;
+  }
+
+  /**
+   * Copies {@code length} bytes between two arrays where both sides have {@link #COPY_SLACK} bytes to spare
+   * beyond the value: short values (most strings) move as two, four or eight 8-byte words instead of through a
+   * {@code System.arraycopy} call, whose fixed cost dominates below a few dozen bytes. The bytes written past
+   * {@code destinationOffset + length} are scratch that the next value (values are appended in order) or nothing
+   * meaningful ever reads: only {@code data()[0, dataLength())} is the buffer's content.
+   */
+  static void copyValue(byte[] source, int sourceOffset, byte[] destination, int destinationOffset, int length) {
+    if (length <= COPY_SLACK && sourceOffset <= source.length - COPY_SLACK
+        && destinationOffset <= destination.length - COPY_SLACK) {
+      WORDS.set(destination, destinationOffset, (long) WORDS.get(source, sourceOffset));
+      WORDS.set(destination, destinationOffset + 8, (long) WORDS.get(source, sourceOffset + 8));
+      if (length > 16) {
+        WORDS.set(destination, destinationOffset + 16, (long) WORDS.get(source, sourceOffset + 16));
+        WORDS.set(destination, destinationOffset + 24, (long) WORDS.get(source, sourceOffset + 24));
+        if (length > 32) {
+          WORDS.set(destination, destinationOffset + 32, (long) WORDS.get(source, sourceOffset + 32));
+          WORDS.set(destination, destinationOffset + 40, (long) WORDS.get(source, sourceOffset + 40));
+          WORDS.set(destination, destinationOffset + 48, (long) WORDS.get(source, sourceOffset + 48));
+          WORDS.set(destination, destinationOffset + 56, (long) WORDS.get(source, sourceOffset + 56));
+        }
+      }
+    } else {
+      System.arraycopy(source, sourceOffset, destination, destinationOffset, length);
+    }
+  }
+
   /** Appends one value made of {@code first[0, firstLength)} followed by {@code second[offset, offset + length)}. */
   void appendConcatenation(byte[] first, int firstLength, byte[] second, int offset, int length)
       throws ParquetCorruptionException {
@@ -127,13 +177,30 @@ public final class BinaryBuffer {
           (long) offsets.length * 2)));
     }
     long neededBytes = (long) offsets[size] + byteCount;
-    if (neededBytes > data.length) {
+    if (neededBytes > data.length - COPY_SLACK) {
       if (neededBytes > dataLimit) {
         throw ParquetCorruptionException.of(
             "a batch of byte array values needs %d bytes, more than the %d this buffer may hold (at most what a"
                 + " 32-bit Arrow offset addresses); read fewer values at a time", neededBytes, dataLimit);
       }
-      data = Arrays.copyOf(data, (int) Math.min(dataLimit, Math.max(neededBytes, (long) data.length * 2)));
+      // COPY_SLACK spare bytes let copyValue write whole words at the end; a buffer at the limit works without.
+      long wanted = Math.max(neededBytes + COPY_SLACK, (long) data.length * 2);
+      // When the offsets have room for more values than are being reserved (the column reader reserves a whole
+      // batch of values first), the bytes per value so far project the batch's bytes: growing to that at once
+      // saves the copies of repeated doubling, which cost as much as the data itself. Capped at a few times what
+      // is needed, as a guess made from a file's first page.
+      long values = (long) size + valueCount;
+      long expected = offsets.length - 1;
+      if (values > 0 && expected > values) {
+        long projected = (long) ((double) neededBytes / values * expected * 1.0625) + COPY_SLACK;
+        wanted = Math.max(wanted, Math.min(projected, neededBytes * PROJECTION_LIMIT));
+      }
+      long capacity = Math.min(MAXIMUM_DATA_LENGTH, Math.min((long) dataLimit + COPY_SLACK, wanted));
+      if (capacity > data.length) {
+        byte[] grown = new byte[(int) capacity];
+        System.arraycopy(data, 0, grown, 0, offsets[size]);
+        data = grown;
+      }
     }
   }
 }

@@ -62,17 +62,62 @@ public final class DeltaByteArrayDecoder implements ValueDecoder<BinaryBuffer> {
     valueIndex = 0;
   }
 
+  /**
+   * Builds each value in place in {@code destination}: its prefix is copied from the value before it (already in
+   * the destination, except for the first value of a call, which takes it from {@link #previous}) and its suffix
+   * from the page. A first pass over each chunk checks the prefix lengths and writes the offsets, so the chunk's
+   * bytes are reserved (and held to the buffer's data limit) before any is written.
+   */
   @Override
   public void read(BinaryBuffer destination, int destinationOffset, int count) throws ParquetCorruptionException {
     PageCursor.checkValuesRemain("DELTA_BYTE_ARRAY", count, valuesRemaining);
     PlainDecoder.checkAppendPosition(destination, destinationOffset);
+    boolean previousInDestination = false;
     for (int done = 0; done < count; ) {
       int chunk = nextChunk(count - done);
       destination.ensureAdditional(chunk, 0);
+      int[] offsets = destination.offsets();
+      int first = destination.size();
+      long base = offsets[first];
+      long end = base;
+      int lastLength = previousLength;
       for (int i = 0; i < chunk; i++) {
-        advance(i);
-        destination.append(previous, 0, previousLength);
+        int prefix = prefixChunk[i];
+        if (prefix < 0 || prefix > lastLength) {
+          throw ParquetCorruptionException.of(
+              "DELTA_BYTE_ARRAY: value %d has prefix length %d but the previous value is %d bytes long",
+              valueIndex + i, prefix, lastLength);
+        }
+        lastLength = prefix + suffixLengths[i]; // no overflow: both are bounded by the page length
+        end += lastLength;
+        // A wrapped offset is harmless: ensureAdditional below rejects the chunk before anything reads it.
+        offsets[first + 1 + i] = (int) end;
       }
+      destination.ensureAdditional(0, end - base);
+      byte[] data = destination.data();
+      byte[] suffixPage = suffixes.page();
+      for (int i = 0; i < chunk; i++) {
+        int start = offsets[first + i];
+        int prefix = prefixChunk[i];
+        if (previousInDestination) {
+          // The previous value ends where this one starts, so the prefix never overlaps what it is copied to.
+          BinaryBuffer.copyValue(data, offsets[first + i - 1], data, start, prefix);
+        } else {
+          System.arraycopy(previous, 0, data, start, prefix);
+          previousInDestination = true;
+        }
+        BinaryBuffer.copyValue(suffixPage, suffixStarts[i], data, start + prefix, suffixLengths[i]);
+      }
+      destination.commit(chunk);
+      int lastStart = offsets[first + chunk - 1];
+      if (lastLength > previous.length) {
+        previous = new byte[Math.max(lastLength, (int) Math.min(BinaryBuffer.MAXIMUM_DATA_LENGTH,
+            2L * previous.length))];
+      }
+      System.arraycopy(data, lastStart, previous, 0, lastLength);
+      previousLength = lastLength;
+      valuesRemaining -= chunk;
+      valueIndex += chunk;
       done += chunk;
     }
   }

@@ -110,7 +110,8 @@ public final class Dictionary {
       throws ParquetCorruptionException {
     PlainDecoder.ByteArrayValues decoder = new PlainDecoder.ByteArrayValues();
     decoder.init(page, offset, length, entryCount); // checks 4 * entryCount <= length before we allocate
-    BinaryBuffer buffer = new BinaryBuffer(entryCount, length - 4 * entryCount);
+    // COPY_SLACK spare bytes let gatherBinary copy the last entries word by word too.
+    BinaryBuffer buffer = new BinaryBuffer(entryCount, length - 4 * entryCount + BinaryBuffer.COPY_SLACK);
     decoder.read(buffer, 0, entryCount);
     return new Dictionary(Kind.BINARY, entryCount, null, null, null, 0, buffer.offsets(), buffer.data());
   }
@@ -152,6 +153,42 @@ public final class Dictionary {
   /** BYTE_ARRAY entry bytes, or null for other kinds. */
   public byte[] binaryData() {
     return binaryData;
+  }
+
+  /**
+   * Appends the entries {@code indices[offset, offset + count)} of this BINARY dictionary to {@code destination}
+   * (the dictionary gather of BYTE_ARRAY data pages). One pass checks each index against {@link #size()} and
+   * writes the Arrow end offsets; after one reservation for all their bytes, a second copies the entries.
+   */
+  public void gatherBinary(int[] indices, int offset, int count, BinaryBuffer destination)
+      throws ParquetCorruptionException {
+    if (kind != Kind.BINARY) {
+      throw new IllegalStateException("gatherBinary needs a BINARY dictionary, this one is " + kind);
+    }
+    Objects.checkFromIndexSize(offset, count, indices.length);
+    destination.ensureAdditional(count, 0);
+    int[] destinationOffsets = destination.offsets();
+    int first = destination.size();
+    long base = destinationOffsets[first];
+    long end = base;
+    for (int i = 0; i < count; i++) {
+      int index = indices[offset + i];
+      if (Integer.compareUnsigned(index, size) >= 0) {
+        throw ParquetCorruptionException.of(
+            "dictionary index %d is out of range: the dictionary has %d entries", index, size);
+      }
+      end += offsets[index + 1] - offsets[index];
+      // A wrapped offset is harmless: ensureAdditional below rejects the batch before anything reads it.
+      destinationOffsets[first + 1 + i] = (int) end;
+    }
+    destination.ensureAdditional(0, end - base);
+    byte[] data = destination.data();
+    for (int i = 0; i < count; i++) {
+      int index = indices[offset + i];
+      int start = destinationOffsets[first + i];
+      BinaryBuffer.copyValue(binaryData, offsets[index], data, start, destinationOffsets[first + 1 + i] - start);
+    }
+    destination.commit(count);
   }
 
   /** Entry {@code index} of a BINARY or FIXED dictionary, copied; for tests and statistics. */

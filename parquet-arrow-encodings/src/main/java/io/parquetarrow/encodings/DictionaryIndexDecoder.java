@@ -64,14 +64,11 @@ public final class DictionaryIndexDecoder implements ValueDecoder<int[]> {
    */
   public void readIndices(int[] destination, int destinationOffset, int count, int dictionarySize)
       throws ParquetCorruptionException {
-    hybrid.read(destination, destinationOffset, count);
-    if (count > 0) {
-      int maximum = kernels.maxUnsigned(destination, destinationOffset, count);
-      if (Integer.compareUnsigned(maximum, dictionarySize) >= 0) {
-        throw ParquetCorruptionException.of(
-            "dictionary indices: index %d is out of range for a dictionary of %d entries",
-            Integer.toUnsignedLong(maximum), dictionarySize);
-      }
+    // Checked run by run while decoding: an RLE run of indices needs one comparison, not one per index.
+    long offending = hybrid.readCheckingBelow(destination, destinationOffset, count, dictionarySize);
+    if (offending >= 0) {
+      throw ParquetCorruptionException.of(
+          "dictionary indices: index %d is out of range for a dictionary of %d entries", offending, dictionarySize);
     }
   }
 

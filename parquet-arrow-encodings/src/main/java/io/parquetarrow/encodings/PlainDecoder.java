@@ -1,6 +1,8 @@
 package io.parquetarrow.encodings;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Objects;
@@ -25,6 +27,9 @@ import java.util.Objects;
  * variant checks each length prefix against the bytes that remain.
  */
 public final class PlainDecoder {
+  private static final VarHandle LITTLE_ENDIAN_INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
   private PlainDecoder() {}
 
   /** BOOLEAN: one bit per value, least significant bit first; decodes to one byte (0 or 1) per value. */
@@ -175,6 +180,8 @@ public final class PlainDecoder {
 
   /** BYTE_ARRAY: each value a 4-byte little-endian length followed by that many bytes. */
   public static final class ByteArrayValues implements ValueDecoder<BinaryBuffer> {
+    /** Values per pass: their offsets and bytes are still in cache when the second pass copies them. */
+    private static final int CHUNK = 1024;
     private final PageCursor cursor = new PageCursor();
     private int remaining;
 
@@ -191,22 +198,110 @@ public final class PlainDecoder {
       remaining = valueCount;
     }
 
+    /**
+     * The values' bytes are fewer than the page bytes that remain (whatever the lengths say: each is checked
+     * against them before its value is copied), so that much is reserved once and a single pass reads each length, checks it against the bytes that remain, copies the
+     * value (short ones word by word, see {@link BinaryBuffer#copyValue}) and writes its Arrow end offset. When
+     * that bound would pass the buffer's data limit, chunks are read in two passes (lengths first, then a
+     * reservation of exactly their bytes, then the copies).
+     */
     @Override
     public void read(BinaryBuffer destination, int destinationOffset, int count) throws ParquetCorruptionException {
       PageCursor.checkValuesRemain("PLAIN BYTE_ARRAY", count, remaining);
       checkAppendPosition(destination, destinationOffset);
-      destination.ensureAdditional(count, 0);
-      for (int i = 0; i < count; i++) {
-        int valueStart = cursor.position();
-        int length = cursor.readIntLittleEndian("byte array length");
-        if (length < 0) {
-          throw ParquetCorruptionException.of(
-              "PLAIN BYTE_ARRAY page: value length at offset %d is negative (%d)", valueStart, length);
+      int bound = cursor.remaining();
+      if (destination.canReserve(bound)) {
+        destination.ensureAdditional(count, bound);
+        readReserved(destination, count);
+      } else {
+        for (int done = 0; done < count; ) {
+          int chunk = Math.min(CHUNK, count - done);
+          readChunk(destination, chunk, done);
+          done += chunk;
         }
-        int start = cursor.take(length, "byte array value");
-        destination.append(cursor.page(), start, length);
       }
       remaining -= count;
+    }
+
+    /** One pass over {@code count} values whose bytes the destination has room for. */
+    private void readReserved(BinaryBuffer destination, int count) throws ParquetCorruptionException {
+      byte[] page = cursor.page();
+      int limit = cursor.limit();
+      int[] offsets = destination.offsets();
+      byte[] data = destination.data();
+      int first = destination.size();
+      int position = cursor.position();
+      int end = offsets[first];
+      for (int i = 1; i <= count; i++) {
+        if (limit - position < 4) {
+          throw lengthMissing(i - 1, position, limit);
+        }
+        int length = (int) LITTLE_ENDIAN_INT.get(page, position);
+        position += 4;
+        if (length < 0 || length > limit - position) {
+          throw lengthInvalid(length, position, limit);
+        }
+        BinaryBuffer.copyValue(page, position, data, end, length);
+        position += length;
+        end += length; // no overflow: the reservation covered the rest of the page
+        offsets[first + i] = end;
+      }
+      destination.commit(count);
+      cursor.moveTo(position);
+    }
+
+    /** Two passes over {@code chunk} values: lengths and offsets, then one exact reservation and the copies. */
+    private void readChunk(BinaryBuffer destination, int chunk, int done) throws ParquetCorruptionException {
+      byte[] page = cursor.page();
+      int limit = cursor.limit();
+      destination.ensureAdditional(chunk, 0);
+      int[] offsets = destination.offsets();
+      int first = destination.size();
+      int start = cursor.position();
+      int position = start;
+      long end = offsets[first];
+      for (int i = 1; i <= chunk; i++) {
+        if (limit - position < 4) {
+          throw lengthMissing(done + i - 1, position, limit);
+        }
+        int length = (int) LITTLE_ENDIAN_INT.get(page, position);
+        position += 4;
+        if (length < 0 || length > limit - position) {
+          throw lengthInvalid(length, position, limit);
+        }
+        position += length;
+        end += length;
+        // A wrapped offset is harmless: ensureAdditional below rejects the chunk before anything reads it.
+        offsets[first + i] = (int) end;
+      }
+      destination.ensureAdditional(0, end - offsets[first]);
+      byte[] data = destination.data();
+      position = start;
+      for (int i = first; i < first + chunk; i++) {
+        int valueStart = offsets[i];
+        int length = offsets[i + 1] - valueStart;
+        BinaryBuffer.copyValue(page, position + 4, data, valueStart, length);
+        position += 4 + length;
+      }
+      destination.commit(chunk);
+      cursor.moveTo(position);
+    }
+
+    private static ParquetCorruptionException lengthMissing(int value, int position, int limit) {
+      return ParquetCorruptionException.of(
+          "PLAIN BYTE_ARRAY page: byte array length of value %d needs 4 bytes at offset %d but only %d remain", value,
+          position, limit - position);
+    }
+
+    /** {@code position} is where the value's bytes would start, just past its length. */
+    private static ParquetCorruptionException lengthInvalid(int length, int position, int limit) {
+      if (length < 0) {
+        return ParquetCorruptionException.of(
+            "PLAIN BYTE_ARRAY page: value length at offset %d is negative (%d)", position - 4, length);
+      }
+      return ParquetCorruptionException.of(
+          "PLAIN BYTE_ARRAY page: byte array value needs %d bytes at offset %d but only %d remain", length, position,
+          limit - position);
     }
 
     @Override

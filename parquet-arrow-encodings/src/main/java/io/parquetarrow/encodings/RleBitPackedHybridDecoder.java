@@ -147,6 +147,135 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
     }
   }
 
+  /**
+   * Reads like {@link #read} and returns how many of the values equal {@code target}, rejecting any value above
+   * it (unsigned): one step for levels, which must not exceed the column's maximum level and whose count at the
+   * maximum is the number of values present. An RLE run is counted and checked once, not value by value, so a
+   * page without nulls (one run of the maximum level) costs no pass over its levels beyond the fill.
+   *
+   * @throws ParquetCorruptionException a value exceeds {@code target}, or the stream is malformed
+   */
+  public int readCountingEqual(int[] destination, int destinationOffset, int count, int target)
+      throws ParquetCorruptionException {
+    PageCursor.checkValuesRemain(what, count, valuesRemaining);
+    Objects.checkFromIndexSize(destinationOffset, count, destination.length);
+    int offset = destinationOffset;
+    int left = count;
+    int equal = 0;
+    while (left > 0) {
+      if (runRemaining == 0) {
+        readRunHeader();
+        continue;
+      }
+      int take = Math.min(left, runRemaining);
+      if (inRleRun) {
+        if (Integer.compareUnsigned(rleValue, target) > 0) {
+          throw aboveTarget(rleValue, target);
+        }
+        Arrays.fill(destination, offset, offset + take, rleValue);
+        if (rleValue == target) {
+          equal += take;
+        }
+      } else {
+        readPacked(destination, offset, take);
+        boolean above = false;
+        if (bitWidth < 32 && target >= 0) {
+          // Values and target are non-negative ints here, so plain arithmetic counts and checks them without
+          // branches (a loop the JIT can vectorise): (value ^ target) - 1 is negative only when they are equal,
+          // target - value only when the value is above the target.
+          int sign = 0;
+          for (int i = offset, end = offset + take; i < end; i++) {
+            int value = destination[i];
+            equal += ((value ^ target) - 1) >>> 31;
+            sign |= target - value;
+          }
+          above = sign < 0;
+        } else {
+          for (int i = offset, end = offset + take; i < end; i++) {
+            equal += destination[i] == target ? 1 : 0;
+            above |= Integer.compareUnsigned(destination[i], target) > 0;
+          }
+        }
+        if (above) {
+          for (int i = offset, end = offset + take; i < end; i++) {
+            if (Integer.compareUnsigned(destination[i], target) > 0) {
+              throw aboveTarget(destination[i], target);
+            }
+          }
+        }
+      }
+      offset += take;
+      left -= take;
+      runRemaining -= take;
+      valuesRemaining -= take;
+    }
+    return equal;
+  }
+
+  /**
+   * Reads like {@link #read} and checks every value is below {@code bound} (unsigned), as dictionary indices must
+   * be: an RLE run is checked once, a bit-packed run by one branch-free pass over the values just unpacked.
+   *
+   * @return -1 when every value is below {@code bound}, otherwise the first value found that is not (unsigned)
+   */
+  public long readCheckingBelow(int[] destination, int destinationOffset, int count, int bound)
+      throws ParquetCorruptionException {
+    PageCursor.checkValuesRemain(what, count, valuesRemaining);
+    Objects.checkFromIndexSize(destinationOffset, count, destination.length);
+    int offset = destinationOffset;
+    int left = count;
+    long offending = -1;
+    while (left > 0) {
+      if (runRemaining == 0) {
+        readRunHeader();
+        continue;
+      }
+      int take = Math.min(left, runRemaining);
+      if (inRleRun) {
+        if (Integer.compareUnsigned(rleValue, bound) >= 0 && offending < 0) {
+          offending = Integer.toUnsignedLong(rleValue);
+        }
+        Arrays.fill(destination, offset, offset + take, rleValue);
+      } else {
+        readPacked(destination, offset, take);
+        if (offending < 0) {
+          offending = firstNotBelow(destination, offset, take, bound);
+        }
+      }
+      offset += take;
+      left -= take;
+      runRemaining -= take;
+      valuesRemaining -= take;
+    }
+    return offending;
+  }
+
+  /** The first of {@code values[offset, +count)} not below {@code bound} (unsigned), or -1. */
+  private long firstNotBelow(int[] values, int offset, int count, int bound) {
+    if (bitWidth < 32 && bound > 0) {
+      // Non-negative values: bound - 1 - value is negative exactly when value >= bound; OR-ing keeps the sign.
+      int sign = 0;
+      int last = bound - 1;
+      for (int i = offset, end = offset + count; i < end; i++) {
+        sign |= last - values[i];
+      }
+      if (sign >= 0) {
+        return -1;
+      }
+    }
+    for (int i = offset, end = offset + count; i < end; i++) {
+      if (Integer.compareUnsigned(values[i], bound) >= 0) {
+        return Integer.toUnsignedLong(values[i]);
+      }
+    }
+    return -1;
+  }
+
+  private ParquetCorruptionException aboveTarget(int value, int target) {
+    return ParquetCorruptionException.of(
+        "%s: value %d exceeds the maximum %d", what, Integer.toUnsignedLong(value), Integer.toUnsignedLong(target));
+  }
+
   @Override
   public void skip(int count) throws ParquetCorruptionException {
     PageCursor.checkValuesRemain(what, count, valuesRemaining);

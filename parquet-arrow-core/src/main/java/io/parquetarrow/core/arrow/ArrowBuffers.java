@@ -2,6 +2,7 @@ package io.parquetarrow.core.arrow;
 
 import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * Bulk copies from Java heap arrays into Arrow buffers, each bounds-checked once before it writes. Copies go
@@ -10,6 +11,20 @@ import org.apache.arrow.memory.ArrowBuf;
  */
 final class ArrowBuffers {
   private ArrowBuffers() {}
+
+  /**
+   * A buffer of at least {@code bytes} bytes whose first {@code bytes} bytes the caller must write, all of them:
+   * only the allocator's rounding slack after them is zeroed, so the buffer is not cleared twice (once here and
+   * once by the caller's writes), and nothing of an earlier allocation can leak through the padding.
+   */
+  static ArrowBuf allocate(BufferAllocator allocator, long bytes) {
+    ArrowBuf buffer = allocator.buffer(bytes);
+    long slack = buffer.capacity() - bytes;
+    if (slack > 0) {
+      buffer.setZero(bytes, slack);
+    }
+    return buffer;
+  }
 
   /** Throws {@link IllegalStateException} unless {@code [offset, offset + length)} lies inside {@code buffer}. */
   static void checkFits(ArrowBuf buffer, long offset, long length) {

@@ -13,6 +13,12 @@ final class BooleanAssembler extends FixedWidthAssembler {
     super(kernels, maxDefinitionLevel);
   }
 
+  /** One bit per value: Arrow's BitVector has no byte width. */
+  @Override
+  long dataBytes(org.apache.arrow.vector.BaseFixedWidthVector vector, int rows) {
+    return (rows + 7L) >>> 3;
+  }
+
   @Override
   void writeData(ColumnBatch batch, int rows, ArrowBuf data) {
     byte[] values = batch.bytes();

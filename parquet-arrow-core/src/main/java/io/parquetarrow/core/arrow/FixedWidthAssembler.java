@@ -5,14 +5,21 @@ import io.parquetarrow.core.column.FlatColumnReader;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
+import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 
 /**
  * The shared frame of every assembler whose Arrow vector has a validity bitmap and one fixed-width data
  * buffer: allocate once for the batch's row count, write validity, let the subclass write the data buffer,
  * set the value count.
+ *
+ * <p>Buffers come straight from the vector's allocator and are handed over with {@code loadFieldBuffers}
+ * rather than through {@code allocateNew}, which zeroes the whole buffer first: every byte up to the batch's
+ * last value is written anyway, so only the allocation's slack past it is zeroed. On plain_ints the zeroing
+ * pass cost as much as the copy of the values itself.
  */
 abstract class FixedWidthAssembler implements ColumnAssembler {
   protected final Validity validity;
@@ -27,10 +34,22 @@ abstract class FixedWidthAssembler implements ColumnAssembler {
     BaseFixedWidthVector fixedWidth = (BaseFixedWidthVector) vector;
     int rows = batch.levelCount();
     validity.build(batch);
-    fixedWidth.allocateNew(rows);
-    validity.writeTo(fixedWidth.getValidityBuffer());
-    writeData(batch, rows, fixedWidth.getDataBuffer());
-    fixedWidth.setValueCount(rows);
+    try (ArrowBuf data = ArrowBuffers.allocate(vector.getAllocator(), dataBytes(fixedWidth, rows));
+        ArrowBuf bitmap = validity.hasNulls()
+            ? ArrowBuffers.allocate(vector.getAllocator(), (rows + 7L) >>> 3)
+            : vector.getAllocator().getEmpty()) {
+      writeData(batch, rows, data);
+      if (validity.hasNulls()) {
+        validity.writeTo(bitmap);
+      }
+      // Without nulls Arrow builds the all-valid bitmap itself from the node's null count of 0.
+      fixedWidth.loadFieldBuffers(new ArrowFieldNode(rows, validity.nullCount()), List.of(bitmap, data));
+    }
+  }
+
+  /** Bytes of the data buffer for {@code rows} values: rows times the vector's type width. */
+  long dataBytes(BaseFixedWidthVector vector, int rows) {
+    return (long) rows * vector.getTypeWidth();
   }
 
   /**
@@ -45,16 +64,16 @@ abstract class FixedWidthAssembler implements ColumnAssembler {
   /**
    * Reads {@code rows} values of a required flat column straight into {@code vector}: allocated once, all
    * valid, values written by {@link FlatColumnReader#readInto} (compressed PLAIN pages decompressed into the
-   * data buffer, uncompressed PLAIN pages copied once from the chunk bytes, other encodings one bulk copy per
+   * data buffer, uncompressed PLAIN pages read from the file into it, other encodings one bulk copy per
    * decoded run). Only for assemblers whose {@link #copiesDirectly()} is true.
    */
   final void readDirectly(FlatColumnReader reader, int rows, ColumnBatch scratch, FieldVector vector)
       throws IOException {
     BaseFixedWidthVector fixedWidth = (BaseFixedWidthVector) vector;
-    fixedWidth.allocateNew(rows);
-    ArrowBuffers.setAllValid(fixedWidth.getValidityBuffer(), rows);
-    reader.readInto(rows, sink.target(fixedWidth.getDataBuffer()), scratch);
-    fixedWidth.setValueCount(rows);
+    try (ArrowBuf data = ArrowBuffers.allocate(vector.getAllocator(), dataBytes(fixedWidth, rows))) {
+      reader.readInto(rows, sink.target(data), scratch);
+      fixedWidth.loadFieldBuffers(new ArrowFieldNode(rows, 0), List.of(vector.getAllocator().getEmpty(), data));
+    }
   }
 
   /**

@@ -31,7 +31,9 @@ final class Validity {
   int build(ColumnBatch batch) throws ParquetCorruptionException {
     rows = batch.levelCount();
     int bytes = (rows + 7) >>> 3;
-    if (maxDefinitionLevel == 0) {
+    if (maxDefinitionLevel == 0 || batch.valueCount() == rows) {
+      // As many values as level entries: every level is the maximum (the column layer counts the values from
+      // the levels), so there is no null and no bitmap to build.
       nullCount = 0;
     } else {
       if (bitmap.length < bytes) {

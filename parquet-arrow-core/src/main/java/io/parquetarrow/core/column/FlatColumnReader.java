@@ -6,7 +6,6 @@ import io.parquetarrow.core.page.Page;
 import io.parquetarrow.core.page.PageLocation;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.page.ValueDestination;
-import io.parquetarrow.encodings.BinaryBuffer;
 import io.parquetarrow.encodings.BitPackedLevelDecoder;
 import io.parquetarrow.encodings.Dictionary;
 import io.parquetarrow.encodings.DictionaryIndexDecoder;
@@ -59,6 +58,10 @@ public final class FlatColumnReader implements AutoCloseable {
   private int[] pageDefinitionLevels = new int[0];
   private int[] pageRepetitionLevels = new int[0];
   private int pageLevelPosition;
+  /** Every level entry of the current page is a value (no nulls), so batches need not count them again. */
+  private boolean pageAllPresent;
+  /** Values (level entries at the maximum definition level) of the current page not yet read. */
+  private int pagePresentRemaining;
 
   private DataPage page;
   private int pageLevelsRemaining;
@@ -96,6 +99,31 @@ public final class FlatColumnReader implements AutoCloseable {
     this.indexDecoder = new DictionaryIndexDecoder(kernels);
   }
 
+  /**
+   * Takes over the scratch arrays of {@code previous}, the reader of the same column in the row group read before
+   * (closed, never used again), and its page reader's: level and index arrays as large as the largest page so
+   * far, the decompression scratch and the chunk window. A reader that opens a row group after another should call
+   * it, so that a file of many row groups does not allocate (and the GC clear) these arrays for each of them.
+   */
+  public void reuseScratchOf(FlatColumnReader previous) {
+    if (previous == null || previous == this) {
+      return;
+    }
+    if (previous.pageDefinitionLevels.length > pageDefinitionLevels.length) {
+      pageDefinitionLevels = previous.pageDefinitionLevels;
+    }
+    if (previous.pageRepetitionLevels.length > pageRepetitionLevels.length) {
+      pageRepetitionLevels = previous.pageRepetitionLevels;
+    }
+    if (previous.indices.length > indices.length) {
+      indices = previous.indices;
+    }
+    previous.pageDefinitionLevels = new int[0];
+    previous.pageRepetitionLevels = new int[0];
+    previous.indices = new int[0];
+    pages.reuseScratchOf(previous.pages);
+  }
+
   /** Bits needed for levels {@code 0..maxLevel}. */
   static int bitWidth(int maxLevel) {
     return 32 - Integer.numberOfLeadingZeros(maxLevel);
@@ -127,12 +155,15 @@ public final class FlatColumnReader implements AutoCloseable {
       if (maxDefinitionLevel > 0) {
         int[] definition = batch.definitionLevels();
         System.arraycopy(pageDefinitionLevels, pageLevelPosition, definition, levels, count);
-        present = 0;
-        for (int i = levels, end = levels + count; i < end; i++) {
-          if (definition[i] == maxDefinitionLevel) {
-            present++;
+        if (count == pageLevelsRemaining) {
+          present = pagePresentRemaining; // the rest of the page: counted when the page started
+        } else if (!pageAllPresent) {
+          present = 0;
+          for (int i = levels, end = levels + count; i < end; i++) {
+            present += ((definition[i] ^ maxDefinitionLevel) - 1) >>> 31; // levels are checked, 0..max
           }
         }
+        pagePresentRemaining -= present;
       }
       if (present > 0) {
         try {
@@ -155,9 +186,9 @@ public final class FlatColumnReader implements AutoCloseable {
    * the next {@code valueCount} values of a fixed-width physical type (INT32, INT64, FLOAT, DOUBLE,
    * FIXED_LEN_BYTE_ARRAY) straight into {@code sink}, value {@code i} at byte {@code i * width}. A compressed
    * PLAIN page whose values all belong to this call is decompressed straight into the sink's
-   * {@link ValueSink#directView direct view}; other PLAIN pages are copied from the page bytes (for an
-   * uncompressed chunk, the chunk bytes themselves); other encodings are decoded through {@code scratch} and
-   * copied one run at a time.
+   * {@link ValueSink#directView direct view}, and an uncompressed PLAIN page is read from the file into it (split
+   * at the end of this call's values, the rest copied in the next call); other PLAIN pages are copied from the
+   * page bytes; other encodings are decoded through {@code scratch} and copied one run at a time.
    */
   public void readInto(int valueCount, ValueSink sink, ColumnBatch scratch) throws IOException {
     int valueWidth = valueWidth();
@@ -172,9 +203,7 @@ public final class FlatColumnReader implements AutoCloseable {
               + levelsStarted + " of its " + totalLevels + " values: its pages hold fewer than the row group's"
               + " row count");
         }
-        if (page.valuesInDestination()) {
-          done += page.valueCount();
-        }
+        done += page.valuesInDestination(); // all of the page, its first part, or none
         continue;
       }
       int count = Math.min(valueCount - done, pageLevelsRemaining);
@@ -254,20 +283,7 @@ public final class FlatColumnReader implements AutoCloseable {
       case BOOLEANS -> kernels.gatherFixed(dictionary.fixedBytes(), 1, indices, 0, count, batch.bytes(), valueOffset);
       case FIXED -> kernels.gatherFixed(
           dictionary.fixedBytes(), width, indices, 0, count, batch.bytes(), valueOffset * width);
-      case BINARY -> {
-        BinaryBuffer binary = batch.binary();
-        int[] offsets = dictionary.offsets();
-        byte[] data = dictionary.binaryData();
-        long bytes = 0;
-        for (int i = 0; i < count; i++) {
-          bytes += offsets[indices[i] + 1] - offsets[indices[i]];
-        }
-        binary.ensureAdditional(count, bytes);
-        for (int i = 0; i < count; i++) {
-          int start = offsets[indices[i]];
-          binary.append(data, start, offsets[indices[i] + 1] - start);
-        }
-      }
+      case BINARY -> dictionary.gatherBinary(indices, 0, count, batch.binary());
     }
   }
 
@@ -301,7 +317,7 @@ public final class FlatColumnReader implements AutoCloseable {
         continue;
       }
       page = (DataPage) next;
-      if (page.valuesInDestination()) {
+      if (page.valuesInDestination() > 0) {
         int levelCount = page.valueCount();
         if (levelCount > totalLevels - levelsStarted) {
           throw ParquetCorruptionException.of(
@@ -309,7 +325,16 @@ public final class FlatColumnReader implements AutoCloseable {
               totalLevels - levelsStarted, totalLevels).withContext(location.describe(page.fileOffset()));
         }
         levelsStarted += levelCount;
-        pageLevelsRemaining = 0;
+        pageLevelsRemaining = levelCount - page.valuesInDestination();
+        if (pageLevelsRemaining > 0) {
+          // An uncompressed PLAIN page split at the destination's end: the rest of its values are the PLAIN
+          // bytes page.data()[offset, +length), which readInto copies in the next batch.
+          try {
+            startPlainRemainder(page, pageLevelsRemaining);
+          } catch (ParquetCorruptionException e) {
+            throw e.withContext(location.describe(page.fileOffset()));
+          }
+        }
         return true;
       }
       try {
@@ -324,6 +349,23 @@ public final class FlatColumnReader implements AutoCloseable {
         return true;
       }
     }
+  }
+
+  /** Prepares the PLAIN values after the part of a split page that went to the destination (see readInto). */
+  private void startPlainRemainder(DataPage page, int remaining) throws ParquetException {
+    pageDictionaryEncoded = false;
+    pageValues = decoders.get(Encoding.PLAIN);
+    if (pageValues == null) {
+      pageValues = ValueDecoders.create(Encoding.PLAIN, physicalType, width, kernels);
+      decoders.put(Encoding.PLAIN, pageValues);
+    }
+    pageValues.init(page.data(), page.offset(), page.length(), remaining);
+    pagePlain = true;
+    pagePlainPosition = page.offset();
+    pagePlainEnd = page.offset() + page.length();
+    pageLevelPosition = 0;
+    pageAllPresent = true;
+    pagePresentRemaining = remaining;
   }
 
   private void startPage(DataPage page) throws ParquetException {
@@ -377,15 +419,22 @@ public final class FlatColumnReader implements AutoCloseable {
       if (pageDefinitionLevels.length < levelCount) {
         pageDefinitionLevels = new int[Math.max(levelCount, pageDefinitionLevels.length * 2)];
       }
-      definitionLevels.read(pageDefinitionLevels, 0, levelCount);
-      checkLevels(pageDefinitionLevels, 0, levelCount, maxDefinitionLevel, "definition");
-      present = 0;
-      for (int i = 0; i < levelCount; i++) {
-        if (pageDefinitionLevels[i] == maxDefinitionLevel) {
-          present++;
+      if (definitionLevels instanceof RleBitPackedHybridDecoder rle) {
+        // Checks and counts run by run: a page without nulls is one run and costs no pass over its levels.
+        present = rle.readCountingEqual(pageDefinitionLevels, 0, levelCount, maxDefinitionLevel);
+      } else {
+        definitionLevels.read(pageDefinitionLevels, 0, levelCount);
+        checkLevels(pageDefinitionLevels, 0, levelCount, maxDefinitionLevel, "definition");
+        present = 0;
+        for (int i = 0; i < levelCount; i++) {
+          if (pageDefinitionLevels[i] == maxDefinitionLevel) {
+            present++;
+          }
         }
       }
     }
+    pageAllPresent = present == levelCount;
+    pagePresentRemaining = present;
     pageLevelPosition = 0;
     // The number of non-null values is only known as the levels are decoded; decoders are initialised with
     // the page's level count as an upper bound and checked value by value as they are read.
@@ -477,7 +526,8 @@ public final class FlatColumnReader implements AutoCloseable {
         }
         batch.ensureBytes((int) bytes);
       }
-      case BINARY -> { }
+      // Room for the batch's offsets at once; BinaryBuffer then sizes its bytes from the first values.
+      case BINARY -> batch.binary().ensureAdditional(levelCount, 0);
     }
   }
 

@@ -11,12 +11,19 @@ import java.nio.ByteBuffer;
  * {@link #PIECE} bytes, each as large as the page being read needs, so memory stays bounded by the largest page
  * rather than the chunk.
  *
+ * <p>When the column layer reads an uncompressed chunk straight into Arrow vectors, the page layer asks only for
+ * what it needs next ({@link #ensureNear}: a page header, or one body that cannot go to the vector) and reads the
+ * bodies of PLAIN pages from the file straight into the vector ({@link #readInto}), so their bytes are copied
+ * once, by the kernel, instead of file → heap window → vector.
+ *
  * <p>Positions are relative to the chunk start. Callers check every range against {@link #length()} first; this
  * class then only reads what lies inside the chunk, which the footer reader has checked to lie inside the file.
  */
 final class ColumnChunkBytes {
   static final int WHOLE_CHUNK_LIMIT = 16 << 20;
   static final int PIECE = 4 << 20;
+  /** The least {@link #ensureNear} fetches: enough for any usual page header and small pages after it. */
+  static final int NEAR_FETCH = 8 << 10;
 
   private final InputFile file;
   private final long chunkStart;
@@ -41,6 +48,19 @@ final class ColumnChunkBytes {
     this.piece = piece;
   }
 
+  /**
+   * Takes over the window array of {@code previous} (the same column's chunk in the previous row group, no longer
+   * read) so that reading row group after row group does not allocate a new one each time; its bytes are stale
+   * and never handed out, the window starts empty.
+   */
+  void reuseWindowOf(ColumnChunkBytes previous) {
+    if (previous.window.length > window.length) {
+      window = previous.window;
+    }
+    previous.window = new byte[0];
+    previous.windowLength = 0;
+  }
+
   long length() {
     return chunkLength;
   }
@@ -60,11 +80,8 @@ final class ColumnChunkBytes {
    * {@link #window()}.
    */
   int ensure(long position, int length) throws IOException {
-    if (position < 0 || length < 0 || position + length > chunkLength) {
-      throw new IllegalArgumentException(
-          "range [" + position + ", +" + length + ") outside column chunk of " + chunkLength + " bytes");
-    }
-    if (position >= windowStart && position + length <= windowStart + windowLength) {
+    checkRange(position, length);
+    if (inWindow(position, length)) {
       return (int) (position - windowStart);
     }
     long remaining = chunkLength - position;
@@ -74,6 +91,50 @@ final class ColumnChunkBytes {
     } else {
       fetch = (int) Math.min(remaining, Math.max((long) length, piece));
     }
+    return fetch(position, fetch);
+  }
+
+  /**
+   * Like {@link #ensure}, but when the range is not in the window fetches only it (at least {@link #NEAR_FETCH}
+   * bytes, as far as the chunk goes), not the rest of the chunk: for a reader that takes most page bodies
+   * through {@link #readInto}.
+   */
+  int ensureNear(long position, int length) throws IOException {
+    checkRange(position, length);
+    if (inWindow(position, length)) {
+      return (int) (position - windowStart);
+    }
+    return fetch(position, (int) Math.min(chunkLength - position, Math.max(length, NEAR_FETCH)));
+  }
+
+  /**
+   * Fills {@code destination} (from its position to its limit) with the chunk bytes at {@code position}: copied
+   * from the window when they are in it, otherwise read from the file straight into {@code destination}
+   * without touching the window.
+   */
+  void readInto(long position, ByteBuffer destination) throws IOException {
+    int length = destination.remaining();
+    checkRange(position, length);
+    if (inWindow(position, length)) {
+      destination.put(window, (int) (position - windowStart), length);
+      return;
+    }
+    file.readFully(chunkStart + position, destination);
+    bytesRead += length;
+  }
+
+  private void checkRange(long position, int length) {
+    if (position < 0 || length < 0 || position + length > chunkLength) {
+      throw new IllegalArgumentException(
+          "range [" + position + ", +" + length + ") outside column chunk of " + chunkLength + " bytes");
+    }
+  }
+
+  private boolean inWindow(long position, int length) {
+    return position >= windowStart && position + length <= windowStart + windowLength;
+  }
+
+  private int fetch(long position, int fetch) throws IOException {
     if (window.length < fetch) {
       window = new byte[fetch];
     }

@@ -21,15 +21,23 @@ import io.parquetarrow.format.Encoding;
  * @param repetitionLevelsLength v2 byte length of the repetition levels, -1 for v1
  * @param definitionLevelsLength v2 byte length of the definition levels, -1 for v1
  * @param fileOffset where the page header starts in the file, for error messages
- * @param valuesInDestination the page's {@code valueCount} values were already decompressed into the
- *     {@link ValueDestination} offered to {@link PageReader#nextPage(ValueDestination)}; {@code data} then holds
- *     no values (only v2 levels, which a column without levels ignores)
+ * @param valuesInDestination how many of the page's first values are already in the {@link ValueDestination}
+ *     offered to {@link PageReader#nextPage(ValueDestination)} (decompressed or read there): 0 for a page read
+ *     as usual; {@code valueCount} when all are, {@code data} then holding no values (only v2 levels, which a
+ *     column without levels ignores); in between for an uncompressed PLAIN page that spans the destination's
+ *     end, {@code data[offset, offset + length)} then holding exactly the PLAIN values after those. A page
+ *     of no values is never "in the destination": it goes through the column layer's usual (empty) path
  */
 public record DataPage(
     int version, int valueCount, int nullCount, int rowCount, Encoding valueEncoding,
     Encoding definitionLevelEncoding, Encoding repetitionLevelEncoding, byte[] data, int offset, int length,
-    int repetitionLevelsLength, int definitionLevelsLength, long fileOffset, boolean valuesInDestination)
+    int repetitionLevelsLength, int definitionLevelsLength, long fileOffset, int valuesInDestination)
     implements Page {
+
+  /** Whether every value of the page is already in the destination (nothing of it is left to read). */
+  public boolean allValuesInDestination() {
+    return valuesInDestination > 0 && valuesInDestination == valueCount;
+  }
 
   /** A page whose values are in {@code data} (every page not read through a {@link ValueDestination}). */
   public DataPage(
@@ -37,6 +45,6 @@ public record DataPage(
       Encoding definitionLevelEncoding, Encoding repetitionLevelEncoding, byte[] data, int offset, int length,
       int repetitionLevelsLength, int definitionLevelsLength, long fileOffset) {
     this(version, valueCount, nullCount, rowCount, valueEncoding, definitionLevelEncoding, repetitionLevelEncoding,
-        data, offset, length, repetitionLevelsLength, definitionLevelsLength, fileOffset, false);
+        data, offset, length, repetitionLevelsLength, definitionLevelsLength, fileOffset, 0);
   }
 }

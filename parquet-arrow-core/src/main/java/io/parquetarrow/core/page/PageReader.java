@@ -11,6 +11,7 @@ import io.parquetarrow.format.DataPageHeaderV2;
 import io.parquetarrow.format.DictionaryPageHeader;
 import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.PageHeader;
+import io.parquetarrow.format.PageType;
 import io.parquetarrow.thrift.CompactProtocolReader;
 import io.parquetarrow.thrift.ThriftTruncatedException;
 import java.io.EOFException;
@@ -35,7 +36,9 @@ import java.util.zip.CRC32;
  * <p>When the column layer offers a {@link ValueDestination} (a required flat fixed-width column read straight
  * into its Arrow vector), a compressed PLAIN page without nulls whose values all fit is decompressed directly
  * into it: the page's uncompressed size must then be exactly the bytes its values need (plus the v2 levels),
- * which is checked, together with the room left in the destination, before anything is written.
+ * which is checked, together with the room left in the destination, before anything is written. An uncompressed
+ * PLAIN page is read from the file straight into it instead (only headers go through the heap window), split at
+ * the destination's end when it has more values than fit; its CRC is then verified over the bytes read.
  *
  * <p>Stops after the chunk's {@code num_values} level entries or at the end of its bytes, whichever comes first;
  * the column layer decides whether that was enough. Every problem is a {@link ParquetCorruptionException} whose
@@ -63,6 +66,7 @@ public final class PageReader implements AutoCloseable {
   private long position;
   private long valuesSeen;
   private long pagesIntoDestination;
+  private long pagesReadIntoDestination;
   private boolean dataPageSeen;
   private boolean dictionarySeen;
 
@@ -104,6 +108,23 @@ public final class PageReader implements AutoCloseable {
     this.location = location;
   }
 
+  /**
+   * Takes over the scratch arrays of {@code previous}, the reader of the same column in the row group read before
+   * (closed, never used again): the decompression scratch and the chunk window, each as large as the largest
+   * page or chunk so far. Without this each row group allocates them anew, about 2 MB per column of a DuckDB
+   * lineitem row group, mostly as G1 humongous objects.
+   */
+  public void reuseScratchOf(PageReader previous) {
+    if (previous == null || previous == this) {
+      return;
+    }
+    if (previous.scratch.length > scratch.length) {
+      scratch = previous.scratch;
+    }
+    previous.scratch = new byte[0];
+    bytes.reuseWindowOf(previous.bytes);
+  }
+
   public PageLocation location() {
     return location;
   }
@@ -122,6 +143,14 @@ public final class PageReader implements AutoCloseable {
   }
 
   /**
+   * Uncompressed data pages whose values were read from the file straight into a {@link ValueDestination}, so
+   * far (not counted by {@link #pagesIntoDestination()}, which counts decompressed ones).
+   */
+  public long pagesReadIntoDestination() {
+    return pagesReadIntoDestination;
+  }
+
+  /**
    * The next dictionary or data page, or null when the chunk has no more. The returned page's bytes stay valid
    * until the next call.
    */
@@ -136,9 +165,12 @@ public final class PageReader implements AutoCloseable {
    * @param destination where the next page's values may go, or null for none
    */
   public Page nextPage(ValueDestination destination) throws IOException {
+    // An uncompressed chunk read into vectors fetches headers and the odd page body that cannot go there one at
+    // a time, so that the other bodies can be read from the file straight into the vector.
+    boolean readNear = destination != null && decompressor == null;
     while (valuesSeen < totalValueCount && position < bytes.length()) {
       long headerOffset = chunkStart + position;
-      PageHeader header = readHeader(headerOffset);
+      PageHeader header = readHeader(headerOffset, readNear);
       long compressedSize = header.compressedPageSize();
       long uncompressedSize = header.uncompressedPageSize();
       check(compressedSize >= 0 && uncompressedSize >= 0, headerOffset,
@@ -148,7 +180,11 @@ public final class PageReader implements AutoCloseable {
           "page body of %d bytes runs past the end of the column chunk (%d bytes remain)", compressedSize,
           bytes.length() - position);
       int bodyLength = (int) compressedSize;
-      int bodyOffset = ensure(position, bodyLength, headerOffset);
+      if (readNear && readsIntoDestination(header, bodyLength, destination)) {
+        return readIntoDestination(header, bodyLength, headerOffset, destination);
+      }
+      int bodyOffset = readNear
+          ? ensureNear(position, bodyLength, headerOffset) : ensure(position, bodyLength, headerOffset);
       position += bodyLength;
       switch (header.type()) {
         case DICTIONARY_PAGE -> {
@@ -206,7 +242,7 @@ public final class PageReader implements AutoCloseable {
       intoDestination(destination, page.numValues(), header.uncompressedPageSize(), 0, bodyOffset, bodyLength,
           headerOffset);
       return new DataPage(1, page.numValues(), -1, -1, page.encoding(), page.definitionLevelEncoding(),
-          page.repetitionLevelEncoding(), bytes.window(), bodyOffset, 0, -1, -1, headerOffset, true);
+          page.repetitionLevelEncoding(), bytes.window(), bodyOffset, 0, -1, -1, headerOffset, page.numValues());
     }
     byte[] data = bytes.window();
     int offset = bodyOffset;
@@ -250,7 +286,8 @@ public final class PageReader implements AutoCloseable {
       intoDestination(destination, valueCount, header.uncompressedPageSize(), levels, bodyOffset + levels,
           storedValuesLength, headerOffset);
       return new DataPage(2, valueCount, page.numNulls(), page.numRows(), page.encoding(), Encoding.RLE,
-          Encoding.RLE, bytes.window(), bodyOffset, levels, repetitionLength, definitionLength, headerOffset, true);
+          Encoding.RLE, bytes.window(), bodyOffset, levels, repetitionLength, definitionLength, headerOffset,
+          valueCount);
     }
     long valuesLength = (long) header.uncompressedPageSize() - levels;
     check(valuesLength >= 0, headerOffset,
@@ -317,11 +354,88 @@ public final class PageReader implements AutoCloseable {
     pagesIntoDestination++;
   }
 
-  private PageHeader readHeader(long headerOffset) throws IOException {
+  /**
+   * Whether an uncompressed page's body can be read from the file straight into {@code destination}: a data page
+   * (v1, or v2 without level bytes and nulls) of PLAIN values whose body is exactly its values, and room for at
+   * least one value (a page with more values than fit is split, see {@link #readIntoDestination}). Anything else,
+   * including every header that does not add up, takes the usual path and its checks.
+   */
+  private static boolean readsIntoDestination(PageHeader header, int bodyLength, ValueDestination destination) {
+    int valueCount;
+    Encoding encoding;
+    if (header.type() == PageType.DATA_PAGE && header.dataPageHeader() != null) {
+      valueCount = header.dataPageHeader().numValues();
+      encoding = header.dataPageHeader().encoding();
+    } else if (header.type() == PageType.DATA_PAGE_V2 && header.dataPageHeaderV2() != null) {
+      DataPageHeaderV2 page = header.dataPageHeaderV2();
+      if (page.numNulls() != 0 || page.repetitionLevelsByteLength() != 0 || page.definitionLevelsByteLength() != 0
+          || page.numRows() < 0) {
+        return false;
+      }
+      valueCount = page.numValues();
+      encoding = page.encoding();
+    } else {
+      return false;
+    }
+    // A page with more values than fit is split: those that fit go to the destination, the rest to the heap.
+    return encoding == Encoding.PLAIN && valueCount > 0 && destination.maximumValues() > 0
+        && (long) valueCount * destination.valueWidth() == bodyLength;
+  }
+
+  /**
+   * Reads the body of an uncompressed page that {@link #readsIntoDestination} accepted from the file straight into
+   * {@code destination} (one copy, by the kernel), then verifies its CRC. The destination's room was checked when
+   * it was made ({@link ValueDestination}); when the page has more values than fit, the first
+   * {@code maximumValues} go there and the rest into the heap window, where the column layer reads them for the
+   * next batch.
+   */
+  private DataPage readIntoDestination(PageHeader header, int bodyLength, long headerOffset,
+      ValueDestination destination) throws IOException {
+    boolean version1 = header.type() == PageType.DATA_PAGE;
+    int valueCount = version1 ? header.dataPageHeader().numValues() : header.dataPageHeaderV2().numValues();
+    int leading = Math.min(valueCount, destination.maximumValues());
+    int leadingBytes = leading * destination.valueWidth(); // at most bodyLength: the body is exactly the values
+    ByteBuffer target = destination.buffer().duplicate();
+    if (leadingBytes > target.remaining()) {
+      throw new IllegalStateException(location.describe(headerOffset) + ": " + leadingBytes
+          + " bytes of values do not fit in the " + target.remaining() + " bytes left in the destination");
+    }
+    target.limit(target.position() + leadingBytes);
+    ByteBuffer checked = target.duplicate();
+    try {
+      bytes.readInto(position, target);
+    } catch (EOFException e) {
+      throw new ParquetCorruptionException(
+          location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
+    }
+    int restLength = bodyLength - leadingBytes;
+    int restOffset = restLength > 0 ? ensureNear(position + leadingBytes, restLength, headerOffset) : 0;
+    position += bodyLength;
+    dataPageSeen = true;
+    valuesSeen += valueCount;
+    Integer expected = header.crc();
+    if (verifyChecksums && expected != null) {
+      crc.reset();
+      crc.update(checked);
+      crc.update(bytes.window(), restOffset, restLength);
+      checkChecksum(expected, (int) crc.getValue(), bodyLength, headerOffset);
+    }
+    pagesReadIntoDestination++;
+    if (version1) {
+      DataPageHeader page = header.dataPageHeader();
+      return new DataPage(1, valueCount, -1, -1, page.encoding(), page.definitionLevelEncoding(),
+          page.repetitionLevelEncoding(), bytes.window(), restOffset, restLength, -1, -1, headerOffset, leading);
+    }
+    DataPageHeaderV2 page = header.dataPageHeaderV2();
+    return new DataPage(2, valueCount, 0, page.numRows(), page.encoding(), Encoding.RLE, Encoding.RLE,
+        bytes.window(), restOffset, restLength, 0, 0, headerOffset, leading);
+  }
+
+  private PageHeader readHeader(long headerOffset, boolean near) throws IOException {
     long remaining = bytes.length() - position;
     int prefix = (int) Math.min(remaining, FIRST_HEADER_PREFIX);
     while (true) {
-      int offset = ensure(position, prefix, headerOffset);
+      int offset = near ? ensureNear(position, prefix, headerOffset) : ensure(position, prefix, headerOffset);
       CompactProtocolReader reader = new CompactProtocolReader(bytes.window(), offset, prefix);
       try {
         PageHeader header = PageHeader.read(reader);
@@ -350,6 +464,15 @@ public final class PageReader implements AutoCloseable {
     }
   }
 
+  private int ensureNear(long at, int length, long headerOffset) throws IOException {
+    try {
+      return bytes.ensureNear(at, length);
+    } catch (EOFException e) {
+      throw new ParquetCorruptionException(
+          location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
+    }
+  }
+
   private void verifyChecksum(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
       throws ParquetCorruptionException {
     Integer expected = header.crc();
@@ -358,7 +481,11 @@ public final class PageReader implements AutoCloseable {
     }
     crc.reset();
     crc.update(bytes.window(), bodyOffset, bodyLength);
-    int actual = (int) crc.getValue();
+    checkChecksum(expected, (int) crc.getValue(), bodyLength, headerOffset);
+  }
+
+  private void checkChecksum(int expected, int actual, int bodyLength, long headerOffset)
+      throws ParquetCorruptionException {
     if (actual != expected) {
       throw new ParquetCorruptionException(String.format(
           "%s: page checksum mismatch: header crc is 0x%08x but the %d page bytes have CRC-32 0x%08x (read with"

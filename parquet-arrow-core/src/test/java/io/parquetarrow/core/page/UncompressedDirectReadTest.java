@@ -1,0 +1,151 @@
+package io.parquetarrow.core.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.parquetarrow.core.file.InputFile;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.format.CompressionCodec;
+import io.parquetarrow.format.DataPageHeader;
+import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.PageHeader;
+import io.parquetarrow.format.PageType;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.SplittableRandom;
+import java.util.zip.CRC32;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Uncompressed PLAIN pages of a column read straight into vectors: their bodies go from the file into the offered
+ * {@link ValueDestination} without the heap window, the CRC is verified there, a page with more values than
+ * fit is split (the rest comes back on the heap), and a page whose body is not exactly its values comes back
+ * through the heap as before.
+ */
+class UncompressedDirectReadTest {
+  private static final int WIDTH = 8;
+
+  /** A chunk of PLAIN INT64 pages, each {@code counts[i]} values, with CRCs; values are {@code seed}-random. */
+  private static byte[] chunk(long seed, int[] counts, long[] values) {
+    SplittableRandom random = new SplittableRandom(seed);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int next = 0;
+    for (int count : counts) {
+      ByteBuffer body = ByteBuffer.allocate(count * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
+      for (int i = 0; i < count; i++) {
+        values[next] = random.nextLong();
+        body.putLong(values[next++]);
+      }
+      CRC32 crc = new CRC32();
+      crc.update(body.array());
+      byte[] header = new PageHeader(PageType.DATA_PAGE, body.capacity(), body.capacity(), (int) crc.getValue(),
+          new DataPageHeader(count, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, null), null, null, null).encode();
+      out.writeBytes(header);
+      out.writeBytes(body.array());
+    }
+    return out.toByteArray();
+  }
+
+  private static PageReader reader(byte[] chunk, long valueCount) {
+    return new PageReader(new ColumnChunkBytes(new ArrayInputFile(chunk), 0, chunk.length), 0, valueCount,
+        CompressionCodec.UNCOMPRESSED, null, true, new PageLocation("direct.parquet", 0, "values"));
+  }
+
+  private static ValueDestination offer(ByteBuffer vector, int fromValue, int values) {
+    ByteBuffer view = vector.duplicate().position(fromValue * WIDTH).limit((fromValue + values) * WIDTH).slice();
+    return new ValueDestination(view, WIDTH, values);
+  }
+
+  @Test
+  void pagesAreReadIntoTheDestinationAndSplitAtItsEnd() throws Exception {
+    long seed = 20_261_123;
+    System.out.println("UncompressedDirectReadTest seed " + seed);
+    int[] counts = {3_000, 5_000, 2_000};
+    long[] values = new long[10_000];
+    byte[] chunk = chunk(seed, counts, values);
+    ByteBuffer vector = ByteBuffer.allocateDirect(9_000 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
+    try (PageReader reader = reader(chunk, 10_000)) {
+      DataPage first = (DataPage) reader.nextPage(offer(vector, 0, 9_000));
+      assertThat(first.allValuesInDestination()).as("first page (3,000 values) offered room for 9,000").isTrue();
+      DataPage second = (DataPage) reader.nextPage(offer(vector, 3_000, 6_000));
+      assertThat(second.allValuesInDestination()).as("second page (5,000 values) offered room for 6,000").isTrue();
+      DataPage third = (DataPage) reader.nextPage(offer(vector, 8_000, 1_000));
+      assertThat(third.valuesInDestination()).as("third page (2,000 values) offered room for 1,000: split")
+          .isEqualTo(1_000);
+      assertThat(third.allValuesInDestination()).as("third page wholly in the destination").isFalse();
+      assertThat(third.length()).as("the rest of the third page on the heap").isEqualTo(1_000 * WIDTH);
+      ByteBuffer heap = ByteBuffer.wrap(third.data(), third.offset(), third.length()).order(ByteOrder.LITTLE_ENDIAN);
+      for (int i = 0; i < 1_000; i++) {
+        assertThat(heap.getLong()).as("heap value %d of the third page", 1_000 + i).isEqualTo(values[9_000 + i]);
+      }
+      assertThat(reader.nextPage(offer(vector, 0, 9_000))).as("after the last page").isNull();
+      assertThat(reader.pagesReadIntoDestination()).as("pages read straight into the destination").isEqualTo(3);
+      assertThat(reader.pagesIntoDestination()).as("pages decompressed into the destination").isZero();
+    }
+    for (int i = 0; i < 9_000; i++) {
+      assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
+    }
+  }
+
+  @Test
+  void aChecksumMismatchInADirectPageIsCorruption() throws Exception {
+    long[] values = new long[4_000];
+    byte[] chunk = chunk(7, new int[] {4_000}, values);
+    chunk[chunk.length - 5] ^= 0x10;
+    ByteBuffer vector = ByteBuffer.allocateDirect(4_000 * WIDTH);
+    try (PageReader reader = reader(chunk, 4_000)) {
+      assertThatThrownBy(() -> reader.nextPage(offer(vector, 0, 4_000)))
+          .as("a flipped bit in a page read into the destination")
+          .isInstanceOf(ParquetCorruptionException.class)
+          .hasMessageContaining("direct.parquet")
+          .hasMessageContaining("checksum mismatch");
+    }
+  }
+
+  @Test
+  void aBodyThatIsNotExactlyItsValuesTakesTheCheckedHeapPath() throws Exception {
+    long[] values = new long[100];
+    byte[] honest = chunk(11, new int[] {100}, values);
+    // The header claims 99 values for a body of 100: not exactly the values, so it is not read directly.
+    byte[] lyingHeader = new PageHeader(PageType.DATA_PAGE, 800, 800, null,
+        new DataPageHeader(99, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, null), null, null, null).encode();
+    int honestHeaderLength = honest.length - 800;
+    byte[] chunk = new byte[lyingHeader.length + 800];
+    System.arraycopy(lyingHeader, 0, chunk, 0, lyingHeader.length);
+    System.arraycopy(honest, honestHeaderLength, chunk, lyingHeader.length, 800);
+    ByteBuffer vector = ByteBuffer.allocateDirect(200 * WIDTH);
+    try (PageReader reader = reader(chunk, 99)) {
+      DataPage page = (DataPage) reader.nextPage(offer(vector, 0, 200));
+      assertThat(page.valuesInDestination()).as("a page of 99 values in 800 bytes").isZero();
+      assertThat(page.length()).as("its body, handed to the column layer's checks").isEqualTo(800);
+      assertThat(reader.pagesReadIntoDestination()).as("pages read straight into the destination").isZero();
+    }
+  }
+
+  /** The chunk bytes as a file. */
+  private record ArrayInputFile(byte[] bytes) implements InputFile {
+    @Override
+    public String name() {
+      return "direct.parquet";
+    }
+
+    @Override
+    public long length() {
+      return bytes.length;
+    }
+
+    @Override
+    public void readFully(long position, ByteBuffer destination) throws EOFException {
+      int length = destination.remaining();
+      if (position < 0 || position + length > bytes.length) {
+        throw new EOFException("read of " + length + " bytes at " + position + " past " + bytes.length);
+      }
+      destination.put(bytes, (int) position, length);
+    }
+
+    @Override
+    public void close() {}
+  }
+}

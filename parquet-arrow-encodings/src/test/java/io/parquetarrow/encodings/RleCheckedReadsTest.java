@@ -1,0 +1,103 @@
+package io.parquetarrow.encodings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.simd.KernelProvider;
+import io.parquetarrow.simd.ParquetKernels;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The checked reads of {@link RleBitPackedHybridDecoder} that the column layer uses for definition levels
+ * ({@code readCountingEqual}) and {@link DictionaryIndexDecoder} for indices ({@code readCheckingBelow}): they
+ * decode exactly what {@code read} decodes, count and check run by run, and find every out-of-range value
+ * whether it sits in an RLE run or a bit-packed one.
+ */
+class RleCheckedReadsTest {
+  private static final ParquetKernels KERNELS = KernelProvider.get();
+
+  /** Levels 0..max with long runs (RLE) and noisy stretches (bit-packed), encoded by our encoder. */
+  private static int[] values(SplittableRandom random, int count, int max) {
+    int[] values = new int[count];
+    int i = 0;
+    while (i < count) {
+      int run = 1 + random.nextInt(200);
+      boolean constant = random.nextBoolean();
+      int value = random.nextInt(max + 1);
+      for (int end = Math.min(count, i + run); i < end; i++) {
+        values[i] = constant ? value : random.nextInt(max + 1);
+      }
+    }
+    return values;
+  }
+
+  private static byte[] encode(int[] values, int bitWidth) {
+    RleBitPackedHybridEncoder encoder = new RleBitPackedHybridEncoder(KERNELS, bitWidth);
+    encoder.put(values, 0, values.length);
+    return encoder.flush().toByteArray();
+  }
+
+  private static int bitWidth(int max) {
+    return 32 - Integer.numberOfLeadingZeros(max);
+  }
+
+  @Test
+  void countingAndCheckingReadsDecodeWhatReadDecodes() throws Exception {
+    long seed = System.nanoTime();
+    System.out.println("RleCheckedReadsTest seed " + seed);
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int max : new int[] {1, 2, 3, 7, 100, 65_535}) {
+      for (int count : new int[] {0, 1, 7, 8, 9, 513, 10_000}) {
+        int[] values = values(random, count, max);
+        byte[] encoded = encode(values, bitWidth(max));
+        int expectedEqual = (int) Arrays.stream(values).filter(value -> value == max).count();
+        RleBitPackedHybridDecoder decoder = new RleBitPackedHybridDecoder(KERNELS, bitWidth(max));
+        decoder.init(encoded, 0, encoded.length, count);
+        int[] counted = new int[count + 3];
+        int split = count / 3;
+        int equal = decoder.readCountingEqual(counted, 3, split, max)
+            + decoder.readCountingEqual(counted, 3 + split, count - split, max);
+        assertThat(Arrays.copyOfRange(counted, 3, count + 3)).as("max %d, %d values (seed %d)", max, count, seed)
+            .isEqualTo(values);
+        assertThat(equal).as("values equal to max %d of %d (seed %d)", max, count, seed).isEqualTo(expectedEqual);
+
+        decoder.init(encoded, 0, encoded.length, count);
+        int[] checked = new int[count];
+        assertThat(decoder.readCheckingBelow(checked, 0, count, max + 1))
+            .as("all below %d (seed %d)", max + 1, seed).isEqualTo(-1);
+        assertThat(checked).as("checked read of %d values (seed %d)", count, seed).isEqualTo(values);
+      }
+    }
+  }
+
+  @Test
+  void valuesAboveTheLimitAreFoundInRleAndBitPackedRuns() throws Exception {
+    int[] rle = new int[64];
+    Arrays.fill(rle, 3);
+    int[] packed = {0, 1, 2, 0, 1, 3, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0};
+    for (int[] values : new int[][] {rle, packed}) {
+      byte[] encoded = encode(values, 2);
+      RleBitPackedHybridDecoder decoder = new RleBitPackedHybridDecoder(KERNELS, 2).describedAs("levels");
+      decoder.init(encoded, 0, encoded.length, values.length);
+      assertThatThrownBy(() -> decoder.readCountingEqual(new int[values.length], 0, values.length, 2))
+          .as("a level 3 where the maximum is 2")
+          .isInstanceOf(ParquetCorruptionException.class)
+          .hasMessageContaining("levels")
+          .hasMessageContaining("value 3 exceeds the maximum 2");
+      decoder.init(encoded, 0, encoded.length, values.length);
+      assertThat(decoder.readCheckingBelow(new int[values.length], 0, values.length, 3))
+          .as("an index 3 in a dictionary of 3").isEqualTo(3);
+    }
+    byte[] indices = new byte[1 + encode(packed, 2).length];
+    indices[0] = 2;
+    System.arraycopy(encode(packed, 2), 0, indices, 1, indices.length - 1);
+    DictionaryIndexDecoder decoder = new DictionaryIndexDecoder(KERNELS);
+    decoder.init(indices, 0, indices.length, packed.length);
+    assertThatThrownBy(() -> decoder.readIndices(new int[packed.length], 0, packed.length, 3))
+        .isInstanceOf(ParquetCorruptionException.class)
+        .hasMessageContaining("index 3 is out of range for a dictionary of 3 entries");
+  }
+}
