@@ -12,7 +12,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * kernels, which {@code io.parquetarrow.bench.simd.RunSimdBenchmarks} runs), or those matching the regular
  * expressions given as arguments: 1 fork, 3 warm-up and 5 measured iterations of 1 s. Forks get the JVM flags
  * from the system property {@code parquetArrow.jvmFlags} (the build and {@code ./bench jmh} set it), else
- * {@link #DEFAULT_JVM_FLAGS}, which Arrow and the vector kernels need.
+ * {@link #DEFAULT_JVM_FLAGS}, which Arrow and the vector kernels need. {@code -prof NAME} adds a JMH profiler, e.g.
+ * {@code ./bench jmh ReaderBenchmark -prof gc} for {@code gc.alloc.rate.norm} (heap bytes per operation).
  */
 public final class RunBenchmarks {
 
@@ -29,11 +30,20 @@ public final class RunBenchmarks {
         .measurementIterations(5)
         .measurementTime(TimeValue.seconds(1))
         .jvmArgsAppend(jvmFlags());
-    if (arguments.length == 0) {
-      options.include("^" + RunBenchmarks.class.getPackageName().replace(".", "\\.") + "\\.[A-Z]\\w*\\.");
+    int patterns = 0;
+    for (int index = 0; index < arguments.length; index++) {
+      if (arguments[index].equals("-prof") || arguments[index].equals("--prof")) {
+        if (index + 1 == arguments.length) {
+          throw new IllegalArgumentException(arguments[index] + " needs a profiler name, e.g. gc");
+        }
+        options.addProfiler(arguments[++index]);
+      } else {
+        options.include(arguments[index]);
+        patterns++;
+      }
     }
-    for (String pattern : arguments) {
-      options.include(pattern);
+    if (patterns == 0) {
+      options.include("^" + RunBenchmarks.class.getPackageName().replace(".", "\\.") + "\\.[A-Z]\\w*\\.");
     }
     new Runner(options.build()).run();
   }
