@@ -113,6 +113,11 @@ final class NestedFieldReader {
     return mapping;
   }
 
+  /** The leaf columns read, in schema order. */
+  List<ColumnDescriptor> leaves() {
+    return leaves;
+  }
+
   /** Opens the leaf column chunks of row group {@code index}, which holds {@code rows} rows. */
   void openRowGroup(ParquetFile file, int index, RowGroupMetadata rowGroupMetadata) throws IOException {
     closeRowGroup();

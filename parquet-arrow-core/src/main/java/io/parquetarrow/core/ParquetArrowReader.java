@@ -23,6 +23,7 @@ import io.parquetarrow.errors.ParquetEncryptionException;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.CompressionCodec;
+import io.parquetarrow.format.SizeStatistics;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.KernelProvider;
 import io.parquetarrow.simd.ParquetKernels;
@@ -99,6 +100,8 @@ public final class ParquetArrowReader extends ArrowReader {
 
   private int rowGroupCursor = -1;
   private long rowsLeftInRowGroup;
+  /** The most rows per batch in the open row group: {@link ReadOptions#batchRows()}, or fewer (see batchRowCap). */
+  private int rowGroupBatchRows;
   private FlatColumnReader[] readers = new FlatColumnReader[0];
   /** The readers of the last row group read, whose scratch arrays the next row group's readers take over. */
   private FlatColumnReader[] previousReaders = new FlatColumnReader[0];
@@ -351,7 +354,7 @@ public final class ParquetArrowReader extends ArrowReader {
         return false;
       }
     }
-    int rows = (int) Math.min(options.batchRows(), rowsLeftInRowGroup);
+    int rows = (int) Math.min(rowGroupBatchRows, rowsLeftInRowGroup);
     int rowGroup = rowGroups[rowGroupCursor];
     if (options.threads() > 1 && plans.size() > 1) {
       readColumnsInParallel(rows, rowGroup, root);
@@ -590,7 +593,43 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     previousReaders = new FlatColumnReader[0];
     rowsLeftInRowGroup = rows;
+    rowGroupBatchRows = batchRowCap(rowGroup, rows);
     return true;
+  }
+
+  /** Byte-array bytes a batch is planned to hold per column, at most: half of what 32-bit offsets address. */
+  static final long BATCH_BYTES_PER_COLUMN = 1L << 30;
+
+  /**
+   * The batch size for a row group: {@link ReadOptions#batchRows()}, lowered for a byte-array column whose values
+   * average so many bytes per row that a full batch would not fit one Arrow buffer with 32-bit offsets (a batch of
+   * 65,536 rows reaches that at 16 KiB per row). The bytes per row come from the chunk's size statistics
+   * ({@code unencoded_byte_array_data_bytes}) where written, else from its uncompressed size; the cap is at
+   * least one row. Arrow C++ cuts its output into chunks for the same reason.
+   */
+  private int batchRowCap(RowGroupMetadata rowGroup, long rows) throws ParquetException {
+    long cap = options.batchRows();
+    for (ColumnPlan plan : plans) {
+      List<ColumnDescriptor> leaves = plan.nested() != null ? plan.nested().leaves() : List.of(plan.column());
+      for (ColumnDescriptor leaf : leaves) {
+        if (leaf.physicalType() != Type.BYTE_ARRAY) {
+          continue;
+        }
+        ColumnChunkMetadata chunk = rowGroup.column(leaf.leafIndex());
+        if (chunk.isEncrypted() || !chunk.isMetadataAvailable()) {
+          continue;
+        }
+        SizeStatistics sizes = chunk.columnMetaData().sizeStatistics();
+        long bytes = sizes != null && sizes.unencodedByteArrayDataBytes() != null
+            ? sizes.unencodedByteArrayDataBytes() : chunk.totalUncompressedSize();
+        if (bytes > BATCH_BYTES_PER_COLUMN) {
+          // rows * limit / bytes, without overflow: both factors fit 63 bits only as a quotient.
+          long fit = (long) ((double) rows * BATCH_BYTES_PER_COLUMN / bytes);
+          cap = Math.min(cap, Math.max(1, fit));
+        }
+      }
+    }
+    return (int) cap;
   }
 
   private void closeRowGroup() {

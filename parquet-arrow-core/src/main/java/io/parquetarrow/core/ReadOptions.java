@@ -69,7 +69,12 @@ public final class ReadOptions {
     return rowGroups == null ? null : rowGroups.clone();
   }
 
-  /** The most rows in one batch. Batches never span row groups, so a batch may be shorter. */
+  /**
+   * The most rows in one batch. Batches never span row groups, so a batch may be shorter; it is also shorter in a
+   * row group whose byte-array values average more than 1 GiB per {@code batchRows} rows in one column, so that
+   * each batch's values fit an Arrow buffer with 32-bit offsets (a row group of two 1 GiB strings reads as two
+   * batches of one row).
+   */
   public int batchRows() {
     return batchRows;
   }

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Tolerated: the names of list elements and map entries ({@link Tolerance#NESTED_FIELD_NAMES}), which are
  * conventions, not data. Files that Arrow C++ cannot read are checked elsewhere:
  * {@code incorrect_map_schema.parquet} ({@link NestedHandCheckedTest}) and
- * {@code large_string_map.brotli.parquet} (over 2 GiB of strings in two rows; see {@link NestedHandCheckedTest}).
+ * {@code large_string_map.brotli.parquet} (over 2 GiB of strings in two rows; see {@link LargeStringMapTest}).
  */
 class NestedCorpusDifferentialTest {
 

@@ -24,7 +24,6 @@ import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -62,21 +61,6 @@ class NestedHandCheckedTest {
       }
       assertThat(allocator.getAllocatedMemory()).as("Arrow memory left").isZero();
     }
-  }
-
-  @Test
-  void largeStringMapIsNotCompared() {
-    NestedCorpusDifferentialTest.corpusFile("large_string_map.brotli.parquet");
-    // Measured 2026-11-23: the page layer returns its pages (see PageReaderTest), but the whole read does not fit.
-    // With the test JVM's -Xmx2g, the 1 GiB dictionary page and its decoded copy (encodings.Dictionary.ofBinary,
-    // another 1 GiB of heap) cannot coexist, so the reader refuses pages above half the heap
-    // (UnsupportedParquetFeatureException) instead of running out of memory; with -Xmx5g the column layer
-    // appends the second row's 1 GiB PLAIN value to the buffer already holding the first row's, even at
-    // batchRows(1) ("a batch of byte array values needs 2147483648 bytes"). Arrow C++ here has no brotli.
-    Assumptions.abort("large_string_map.brotli.parquet holds two 1 GiB map keys: with a 2 GiB heap the reader"
-        + " refuses its 1 GiB pages (page and decoded dictionary would not fit together), and with more heap the"
-        + " column layer puts both rows' keys into one 32-bit-offset buffer even at batchRows(1); the page layer"
-        + " reads it (see PageReaderTest)");
   }
 
   @Test

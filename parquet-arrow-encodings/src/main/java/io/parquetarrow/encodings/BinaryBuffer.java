@@ -18,6 +18,18 @@ import java.util.Objects;
  * reported as a {@link ParquetCorruptionException} rather than attempted.
  */
 public final class BinaryBuffer {
+  /** From this data length on, the buffer grows by an eighth rather than doubling or projecting. */
+  private static final long LARGE_DATA_LENGTH = 256L << 20;
+
+  /** Drops the data array when it holds more than {@code bytes} of capacity, so an idle buffer does not keep it. */
+  public void releaseDataAbove(long bytes) {
+    if (data.length > bytes) {
+      data = new byte[COPY_SLACK];
+      size = 0;
+      offsets[0] = 0;
+    }
+  }
+
   /** The largest data length a Java array (and a 32-bit Arrow offset) can hold, with headroom for the JVM. */
   static final int MAXIMUM_DATA_LENGTH = Integer.MAX_VALUE - 16;
   /** Bytes {@link #copyValue} may touch past a value on either side; values up to this long take the fast path. */
@@ -185,13 +197,17 @@ public final class BinaryBuffer {
       }
       // COPY_SLACK spare bytes let copyValue write whole words at the end; a buffer at the limit works without.
       long wanted = Math.max(neededBytes + COPY_SLACK, (long) data.length * 2);
+      if (neededBytes >= LARGE_DATA_LENGTH) {
+        // Large buffers grow by an eighth, without projection: a single 1 GiB value must not cost a 2 GiB array.
+        wanted = neededBytes + (neededBytes >> 3) + COPY_SLACK;
+      }
       // When the offsets have room for more values than are being reserved (the column reader reserves a whole
       // batch of values first), the bytes per value so far project the batch's bytes: growing to that at once
       // saves the copies of repeated doubling, which cost as much as the data itself. Capped at a few times what
       // is needed, as a guess made from a file's first page.
       long values = (long) size + valueCount;
       long expected = offsets.length - 1;
-      if (values > 0 && expected > values) {
+      if (values > 0 && expected > values && neededBytes < LARGE_DATA_LENGTH) {
         long projected = (long) ((double) neededBytes / values * expected * 1.0625) + COPY_SLACK;
         wanted = Math.max(wanted, Math.min(projected, neededBytes * PROJECTION_LIMIT));
       }

@@ -91,6 +91,22 @@ public final class ColumnBatch {
     this.valueCount = valueCount;
   }
 
+  /** Makes room for {@code capacity} definition levels, keeping those already held. */
+  int[] ensureDefinitionLevels(int capacity) {
+    if (definitionLevels.length < capacity) {
+      definitionLevels = java.util.Arrays.copyOf(definitionLevels, grow(definitionLevels.length, capacity));
+    }
+    return definitionLevels;
+  }
+
+  /** Makes room for {@code capacity} repetition levels, keeping those already held. */
+  int[] ensureRepetitionLevels(int capacity) {
+    if (repetitionLevels.length < capacity) {
+      repetitionLevels = java.util.Arrays.copyOf(repetitionLevels, grow(repetitionLevels.length, capacity));
+    }
+    return repetitionLevels;
+  }
+
   int[] ensureInts(int capacity) {
     if (ints.length < capacity) {
       ints = java.util.Arrays.copyOf(ints, grow(ints.length, capacity));

@@ -182,6 +182,45 @@ public final class FlatColumnReader implements AutoCloseable {
   }
 
   /**
+   * For a repeated column: how many of the next level entries, all within one data page, can be read while
+   * passing at most {@code starts} record starts (repetition level 0) — the count stops before the entry that
+   * would start record {@code starts + 1}, or at the end of the page. Only levels are looked at: no value is
+   * decoded, so a reader can cut a batch at a record boundary without decoding the next record's values (a
+   * single value may be a gigabyte). Moves to the next data page first when the current one is used up.
+   *
+   * @return the entries to read, 0 only when {@code starts} is 0 and the next entry starts a record
+   * @throws ParquetCorruptionException when the chunk has no more pages though level entries remain
+   */
+  public int levelsBeforeRecordStart(int starts) throws IOException {
+    while (pageLevelsRemaining == 0) {
+      if (!nextDataPage()) {
+        throw new ParquetCorruptionException(location.describe() + ": column chunk ended after "
+            + levelsStarted + " of its " + totalLevels + " level entries (values and nulls): its pages hold"
+            + " fewer than the row group's row count");
+      }
+    }
+    int[] levels = pageRepetitionLevels;
+    int position = pageLevelPosition;
+    int end = position + pageLevelsRemaining;
+    int passed = 0;
+    // In bulk while a block cannot hold the start that ends the count (a block of n entries holds at most n).
+    while (end - position > 0 && starts - passed >= 64) {
+      int span = Math.min(end - position, starts - passed);
+      passed += kernels.countEqual(levels, position, span, 0);
+      position += span;
+    }
+    for (; position < end; position++) {
+      if (levels[position] == 0) {
+        if (passed == starts) {
+          break;
+        }
+        passed++;
+      }
+    }
+    return position - pageLevelPosition;
+  }
+
+  /**
    * For a column whose maximum definition and repetition levels are 0 (every level entry is a value): decodes
    * the next {@code valueCount} values of a fixed-width physical type (INT32, INT64, FLOAT, DOUBLE,
    * FIXED_LEN_BYTE_ARRAY) straight into {@code sink}, value {@code i} at byte {@code i * width}. A compressed

@@ -7,13 +7,15 @@ import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
-import java.util.Arrays;
 
 /**
  * The column layer for one leaf column of a nested field: reads whole records. It pulls level entries and values
- * from a {@link FlatColumnReader} in steps, keeps them in a pending buffer, and hands out exactly the level
+ * from a {@link FlatColumnReader} in steps, keeps them in a pending batch, and hands out exactly the level
  * entries (and their values) of the next {@code n} records, cut where the repetition level returns to 0 — the
- * Dremel record boundary. Level entries of a record that is not yet complete stay pending for the next batch.
+ * Dremel record boundary. Each step ends at a record boundary or a page end, found from the page's repetition
+ * levels before any value is decoded ({@link FlatColumnReader#levelsBeforeRecordStart}), so no value of a record
+ * beyond the batch is decoded, and a batch read in one step is handed on without copying (the batches trade
+ * their arrays).
  *
  * <p>It returns a {@link ColumnBatch} with the batch's definition and repetition levels and its non-null values
  * in Parquet physical form; {@link #toLeafSlots} then rewrites that batch so an ordinary flat
@@ -23,7 +25,8 @@ import java.util.Arrays;
  * <p>Not thread-safe: one reader per leaf column per row group.
  */
 public final class NestedColumnReader implements AutoCloseable {
-  private static final int MINIMUM_STEP = 1024;
+  /** Byte-array buffers above this capacity are released between batches rather than kept for reuse. */
+  private static final long RELEASED_BINARY_BYTES = 256L << 20;
 
   private final FlatColumnReader reader;
   private final PageLocation location;
@@ -35,19 +38,11 @@ public final class NestedColumnReader implements AutoCloseable {
   private final ParquetKernels kernels;
   private long levelsRead;
 
-  private final ColumnBatch scratch = new ColumnBatch();
-  private final ColumnBatch output = new ColumnBatch();
-
-  // Pending level entries and values, in read order, not yet handed out.
-  private int pendingLevels;
-  private int pendingValues;
-  private int[] definitionLevels = new int[0];
-  private int[] repetitionLevels = new int[0];
-  private int[] ints = new int[0];
-  private long[] longs = new long[0];
-  private byte[] bytes = new byte[0];
-  private BinaryBuffer binary = new BinaryBuffer();
-  private BinaryBuffer spareBinary = new BinaryBuffer();
+  // What the flat reader decoded last, the level entries and values not yet handed out (in read order), and the
+  // batch handed out last. The three trade places when a whole batch moves on unchanged.
+  private ColumnBatch scratch = new ColumnBatch();
+  private ColumnBatch pending = new ColumnBatch();
+  private ColumnBatch output = new ColumnBatch();
 
   /**
    * @param reader the flat column reader of the chunk, built with the chunk's total level entries
@@ -82,13 +77,19 @@ public final class NestedColumnReader implements AutoCloseable {
     if (records < 1) {
       throw new IllegalArgumentException("records " + records + " must be at least 1");
     }
+    if (physicalType == Type.BYTE_ARRAY) {
+      // The batch handed out last has been consumed: do not hold a large buffer of it while this one is read.
+      output.binary().releaseDataAbove(RELEASED_BINARY_BYTES);
+      scratch.binary().releaseDataAbove(RELEASED_BINARY_BYTES);
+    }
     int end;
     // Record starts are counted once: entries [0, scanned) hold `started` starts, all of them among the first
-    // `records` (so the batch cannot end before `scanned`). Rescanning the pending entries after every step would
-    // cost O(levels × steps) per batch when records are long (a 1 MiB-row page of lists takes many steps).
+    // `records` (so the batch cannot end before `scanned`).
     int scanned = 0;
     int started = 0;
     while (true) {
+      int pendingLevels = pending.levelCount();
+      int[] repetitionLevels = pending.repetitionLevels();
       if (maxRepetitionLevel > 0 && pendingLevels > 0 && repetitionLevels[0] != 0) {
         throw new ParquetCorruptionException(location.describe() + ": a record begins with repetition level "
             + repetitionLevels[0] + " (expected 0: a column chunk and each record start with repetition level 0)");
@@ -101,8 +102,6 @@ public final class NestedColumnReader implements AutoCloseable {
         }
         started = pendingLevels;
       } else {
-        // In bulk while a span cannot hold the start of record `records + 1` (a span of n entries holds at most n
-        // starts), then entry by entry.
         while (scanned < pendingLevels && records - started >= 64) {
           int span = Math.min(pendingLevels - scanned, records - started);
           started += kernels.countEqual(repetitionLevels, scanned, span, 0);
@@ -129,17 +128,25 @@ public final class NestedColumnReader implements AutoCloseable {
         throw new ParquetCorruptionException(location.describe() + ": column chunk ended after " + started
             + " more records, expected " + records + " (the row group's row count)");
       }
-      // Size the step from the levels per record seen so far, so long records take few steps.
-      long estimate = started == 0 ? records : (long) (records - started + 1) * Math.max(1, pendingLevels) / started;
-      int step = (int) Math.min(totalLevels - levelsRead, Math.min(Integer.MAX_VALUE / 2,
-          Math.max(estimate, Math.max(records, MINIMUM_STEP))));
-      reader.read(step, scratch);
+      long step;
+      if (maxRepetitionLevel == 0) {
+        step = records - started; // one entry per record
+      } else {
+        // Up to the start of record `records + 1` or the end of the page, whichever comes first.
+        step = reader.levelsBeforeRecordStart(records - started);
+        if (step == 0) {
+          end = pendingLevels;
+          break;
+        }
+      }
+      step = Math.min(step, totalLevels - levelsRead);
+      reader.read((int) step, scratch);
       levelsRead += step;
-      append(scratch);
+      append();
     }
     int values = end;
     if (maxDefinitionLevel > 0) {
-      values = kernels.countEqual(definitionLevels, 0, end, maxDefinitionLevel);
+      values = kernels.countEqual(pending.definitionLevels(), 0, end, maxDefinitionLevel);
     }
     handOut(end, values);
     return output;
@@ -165,115 +172,133 @@ public final class NestedColumnReader implements AutoCloseable {
     return output;
   }
 
-  /** Appends all of {@code batch} to the pending entries. */
-  private void append(ColumnBatch batch) throws ParquetCorruptionException {
+  /** Appends all of {@link #scratch} to the pending entries. */
+  private void append() throws ParquetCorruptionException {
+    if (pending.levelCount() == 0) {
+      // Nothing pending: the decoded batch becomes the pending one as it is.
+      ColumnBatch swap = pending;
+      pending = scratch;
+      scratch = swap;
+      return;
+    }
+    ColumnBatch batch = scratch;
+    int pendingLevels = pending.levelCount();
+    int pendingValues = pending.valueCount();
     int levels = batch.levelCount();
     int values = batch.valueCount();
     int neededLevels = pendingLevels + levels;
     if (maxDefinitionLevel > 0) {
-      definitionLevels = ensure(definitionLevels, neededLevels);
-      System.arraycopy(batch.definitionLevels(), 0, definitionLevels, pendingLevels, levels);
+      System.arraycopy(batch.definitionLevels(), 0, pending.ensureDefinitionLevels(neededLevels), pendingLevels,
+          levels);
     }
     if (maxRepetitionLevel > 0) {
-      repetitionLevels = ensure(repetitionLevels, neededLevels);
-      System.arraycopy(batch.repetitionLevels(), 0, repetitionLevels, pendingLevels, levels);
+      System.arraycopy(batch.repetitionLevels(), 0, pending.ensureRepetitionLevels(neededLevels), pendingLevels,
+          levels);
     }
     int neededValues = pendingValues + values;
     switch (physicalType) {
-      case INT32, FLOAT -> {
-        ints = ensure(ints, neededValues);
-        System.arraycopy(batch.ints(), 0, ints, pendingValues, values);
-      }
-      case INT64, DOUBLE -> {
-        longs = ensure(longs, neededValues);
-        System.arraycopy(batch.longs(), 0, longs, pendingValues, values);
-      }
-      case BOOLEAN, INT96, FIXED_LEN_BYTE_ARRAY -> {
-        bytes = ensure(bytes, (long) neededValues * width);
-        System.arraycopy(batch.bytes(), 0, bytes, pendingValues * width, values * width);
-      }
-      case BYTE_ARRAY -> {
-        BinaryBuffer source = batch.binary();
-        int[] offsets = source.offsets();
-        binary.ensureAdditional(values, source.dataLength());
-        for (int i = 0; i < values; i++) {
-          binary.append(source.data(), offsets[i], offsets[i + 1] - offsets[i]);
-        }
-      }
+      case INT32, FLOAT -> System.arraycopy(batch.ints(), 0, pending.ensureInts(neededValues), pendingValues, values);
+      case INT64, DOUBLE ->
+          System.arraycopy(batch.longs(), 0, pending.ensureLongs(neededValues), pendingValues, values);
+      case BOOLEAN, INT96, FIXED_LEN_BYTE_ARRAY -> System.arraycopy(batch.bytes(), 0,
+          pending.ensureBytes(checkedBytes((long) neededValues * width)), pendingValues * width, values * width);
+      case BYTE_ARRAY -> appendBinary(batch.binary(), 0, values, pending.binary());
       default -> throw new IllegalStateException("unexpected physical type " + physicalType);
     }
-    pendingLevels = neededLevels;
-    pendingValues = neededValues;
+    pending.setLevelCount(neededLevels);
+    pending.setValueCount(neededValues);
   }
 
   /** Moves the first {@code levels} pending entries and their {@code values} values into {@link #output}. */
   private void handOut(int levels, int values) throws ParquetCorruptionException {
+    int pendingLevels = pending.levelCount();
+    int pendingValues = pending.valueCount();
+    if (levels == pendingLevels) {
+      // Everything pending goes out: the pending batch becomes the output as it is.
+      ColumnBatch swap = output;
+      output = pending;
+      pending = swap;
+      pending.reset(0, false, false);
+      // toLeafSlots rewrites the definition levels even for a required leaf; assemblers read values up to the
+      // level count.
+      output.ensureDefinitionLevels(levels);
+      ensureValues(output, Math.max(values, levels));
+      return;
+    }
     // Definition levels are always sized: toLeafSlots rewrites them even for a required leaf.
     output.reset(levels, true, maxRepetitionLevel > 0);
     int remainingLevels = pendingLevels - levels;
     int remainingValues = pendingValues - values;
     if (maxDefinitionLevel > 0) {
+      int[] definitionLevels = pending.definitionLevels();
       System.arraycopy(definitionLevels, 0, output.definitionLevels(), 0, levels);
       System.arraycopy(definitionLevels, levels, definitionLevels, 0, remainingLevels);
     }
     if (maxRepetitionLevel > 0) {
+      int[] repetitionLevels = pending.repetitionLevels();
       System.arraycopy(repetitionLevels, 0, output.repetitionLevels(), 0, levels);
       System.arraycopy(repetitionLevels, levels, repetitionLevels, 0, remainingLevels);
     }
     switch (physicalType) {
       case INT32, FLOAT -> {
+        int[] ints = pending.ints();
         System.arraycopy(ints, 0, output.ensureInts(Math.max(values, levels)), 0, values);
         System.arraycopy(ints, values, ints, 0, remainingValues);
       }
       case INT64, DOUBLE -> {
+        long[] longs = pending.longs();
         System.arraycopy(longs, 0, output.ensureLongs(Math.max(values, levels)), 0, values);
         System.arraycopy(longs, values, longs, 0, remainingValues);
       }
       case BOOLEAN, INT96, FIXED_LEN_BYTE_ARRAY -> {
-        System.arraycopy(bytes, 0, output.ensureBytes(Math.max(values, levels) * width), 0, values * width);
+        byte[] bytes = pending.bytes();
+        System.arraycopy(bytes, 0, output.ensureBytes(checkedBytes((long) Math.max(values, levels) * width)), 0,
+            values * width);
         System.arraycopy(bytes, values * width, bytes, 0, remainingValues * width);
       }
       case BYTE_ARRAY -> {
-        int[] offsets = binary.offsets();
-        BinaryBuffer target = output.binary();
-        target.ensureAdditional(values, offsets[values]);
-        for (int i = 0; i < values; i++) {
-          target.append(binary.data(), offsets[i], offsets[i + 1] - offsets[i]);
-        }
-        spareBinary.reset();
-        spareBinary.ensureAdditional(remainingValues, (long) binary.dataLength() - offsets[values]);
-        for (int i = values; i < pendingValues; i++) {
-          spareBinary.append(binary.data(), offsets[i], offsets[i + 1] - offsets[i]);
-        }
-        BinaryBuffer swap = binary;
-        binary = spareBinary;
-        spareBinary = swap;
+        appendBinary(pending.binary(), 0, values, output.binary());
+        // The rest moves to the front: through the scratch batch's buffer, which the next read resets anyway.
+        BinaryBuffer rest = scratch.binary();
+        rest.reset();
+        appendBinary(pending.binary(), values, remainingValues, rest);
+        pending.binary().reset();
+        appendBinary(rest, 0, remainingValues, pending.binary());
+        rest.reset();
       }
       default -> throw new IllegalStateException("unexpected physical type " + physicalType);
     }
     output.setLevelCount(levels);
     output.setValueCount(values);
-    pendingLevels = remainingLevels;
-    pendingValues = remainingValues;
+    pending.setLevelCount(remainingLevels);
+    pending.setValueCount(remainingValues);
   }
 
-  private static int[] ensure(int[] array, int capacity) {
-    return array.length >= capacity ? array : Arrays.copyOf(array, grow(array.length, capacity));
+  private void ensureValues(ColumnBatch batch, int count) throws ParquetCorruptionException {
+    switch (physicalType) {
+      case INT32, FLOAT -> batch.ensureInts(count);
+      case INT64, DOUBLE -> batch.ensureLongs(count);
+      case BOOLEAN, INT96, FIXED_LEN_BYTE_ARRAY -> batch.ensureBytes(checkedBytes((long) count * width));
+      default -> { }
+    }
   }
 
-  private static long[] ensure(long[] array, int capacity) {
-    return array.length >= capacity ? array : Arrays.copyOf(array, grow(array.length, capacity));
+  /** Appends values {@code [from, from + count)} of {@code source} to {@code target}. */
+  private static void appendBinary(BinaryBuffer source, int from, int count, BinaryBuffer target)
+      throws ParquetCorruptionException {
+    int[] offsets = source.offsets();
+    target.ensureAdditional(count, (long) offsets[from + count] - offsets[from]);
+    byte[] data = source.data();
+    for (int i = from, end = from + count; i < end; i++) {
+      target.append(data, offsets[i], offsets[i + 1] - offsets[i]);
+    }
   }
 
-  private static byte[] ensure(byte[] array, long capacity) {
+  private static int checkedBytes(long capacity) {
     if (capacity > Integer.MAX_VALUE - 16) {
       throw new IllegalStateException("pending values exceed " + (Integer.MAX_VALUE - 16) + " bytes");
     }
-    return array.length >= capacity ? array : Arrays.copyOf(array, grow(array.length, (int) capacity));
-  }
-
-  private static int grow(int current, int needed) {
-    return (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needed, Math.max(16L, current * 2L)));
+    return (int) capacity;
   }
 
   @Override
