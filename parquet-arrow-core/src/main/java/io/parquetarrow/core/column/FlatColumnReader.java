@@ -60,6 +60,8 @@ public final class FlatColumnReader implements AutoCloseable {
   private int pageLevelPosition;
   /** Every level entry of the current page is a value (no nulls), so batches need not count them again. */
   private boolean pageAllPresent;
+  /** The record starts among the entries the last levelsBeforeRecordStart call counted. */
+  private int startsBeforeRecordStart;
   /** Values (level entries at the maximum definition level) of the current page not yet read. */
   private int pagePresentRemaining;
 
@@ -217,7 +219,13 @@ public final class FlatColumnReader implements AutoCloseable {
         passed++;
       }
     }
+    startsBeforeRecordStart = passed;
     return position - pageLevelPosition;
+  }
+
+  /** The record starts among the entries the last {@link #levelsBeforeRecordStart} call counted. */
+  public int startsBeforeRecordStart() {
+    return startsBeforeRecordStart;
   }
 
   /**

@@ -129,6 +129,7 @@ public final class NestedColumnReader implements AutoCloseable {
             + " more records, expected " + records + " (the row group's row count)");
       }
       long step;
+      int startsInStep = -1;
       if (maxRepetitionLevel == 0) {
         step = records - started; // one entry per record
       } else {
@@ -138,11 +139,20 @@ public final class NestedColumnReader implements AutoCloseable {
           end = pendingLevels;
           break;
         }
+        startsInStep = reader.startsBeforeRecordStart();
       }
-      step = Math.min(step, totalLevels - levelsRead);
+      if (step > totalLevels - levelsRead) {
+        step = totalLevels - levelsRead;
+        startsInStep = -1; // cut short: the scan below counts the starts
+      }
       reader.read((int) step, scratch);
       levelsRead += step;
       append();
+      if (startsInStep >= 0) {
+        // The step's starts were counted on the page's levels: no need to scan its entries again.
+        started += startsInStep;
+        scanned = pending.levelCount();
+      }
     }
     int values = end;
     if (maxDefinitionLevel > 0) {
