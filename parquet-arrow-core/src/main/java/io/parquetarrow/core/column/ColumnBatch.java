@@ -93,24 +93,18 @@ public final class ColumnBatch {
 
   /** Makes room for {@code capacity} definition levels, keeping those already held. */
   int[] ensureDefinitionLevels(int capacity) {
-    if (definitionLevels.length < capacity) {
-      definitionLevels = java.util.Arrays.copyOf(definitionLevels, grow(definitionLevels.length, capacity));
-    }
+    definitionLevels = ensure(definitionLevels, capacity);
     return definitionLevels;
   }
 
   /** Makes room for {@code capacity} repetition levels, keeping those already held. */
   int[] ensureRepetitionLevels(int capacity) {
-    if (repetitionLevels.length < capacity) {
-      repetitionLevels = java.util.Arrays.copyOf(repetitionLevels, grow(repetitionLevels.length, capacity));
-    }
+    repetitionLevels = ensure(repetitionLevels, capacity);
     return repetitionLevels;
   }
 
   int[] ensureInts(int capacity) {
-    if (ints.length < capacity) {
-      ints = java.util.Arrays.copyOf(ints, grow(ints.length, capacity));
-    }
+    ints = ensure(ints, capacity);
     return ints;
   }
 
@@ -126,6 +120,11 @@ public final class ColumnBatch {
       bytes = java.util.Arrays.copyOf(bytes, grow(bytes.length, capacity));
     }
     return bytes;
+  }
+
+  /** {@code array}, or a copy grown to hold {@code capacity} entries when it is shorter. */
+  private static int[] ensure(int[] array, int capacity) {
+    return array.length >= capacity ? array : java.util.Arrays.copyOf(array, grow(array.length, capacity));
   }
 
   private static int grow(int current, int needed) {
