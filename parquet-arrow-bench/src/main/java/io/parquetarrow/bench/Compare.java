@@ -56,7 +56,7 @@ public final class Compare {
   static final String USAGE = """
       Compare [--data bench-data] [--scale 0.05] [--seed 42] [--threads 1[,2]] [--iterations 5] [--warmup 2]
               [--datasets all|lineitem_snappy,lineitem_zstd,plain_ints,nullable,strings,floats_bss,nested,list_int64]
-              [--engines all|parquet-arrow,arrow-cpp,duckdb,parquet-java,hardwood] [--no-read] [--no-write]
+              [--engines all|parquet-arrow,arrow-cpp,duckdb,parquet-java,hardwood,pages-only] [--no-read] [--no-write]
               [--regenerate]
       See BENCHMARKS.md; run it through ./bench, which sizes Arrow C++'s thread pools.""";
 
@@ -288,7 +288,8 @@ public final class Compare {
     }
     double bestPeer = Double.NaN;
     for (Measurement measurement : measurements) {
-      if (!measurement.engine.equals("parquet-arrow") && measurement.failure == null
+      if (!measurement.engine.equals("parquet-arrow") && !measurement.engine.equals(PagesOnlyEngine.NAME)
+          && measurement.failure == null
           && !measurement.seconds.isEmpty()
           && (Double.isNaN(bestPeer) || measurement.medianSeconds() < bestPeer)) {
         bestPeer = measurement.medianSeconds();
@@ -305,7 +306,8 @@ public final class Compare {
         continue;
       }
       double seconds = measurement.medianSeconds();
-      String check = reference == null ? "no reference"
+      String check = measurement.engine.equals(PagesOnlyEngine.NAME) ? "floor: pages read and decompressed only"
+          : reference == null ? "no reference"
           : measurement.checksum.matches(reference) ? "ok " + Long.toHexString(measurement.checksum.digest())
           : "MISMATCH " + measurement.checksum;
       String memcpy = "";

@@ -14,7 +14,7 @@ final class Engines {
 
   static final String HARDWOOD_CLASS = "io.parquetarrow.bench.HardwoodEngine";
 
-  /** Every read engine by name, in the order the tables print them. */
+  /** Every read engine by name, in the order the tables print them; the pages-only floor last. */
   static List<ReadEngine> all() {
     List<ReadEngine> engines = new ArrayList<>();
     engines.add(new OursEngine());
@@ -22,6 +22,7 @@ final class Engines {
     engines.add(new DuckDbEngine());
     engines.add(new ParquetJavaEngine());
     engines.add(hardwood());
+    engines.add(new PagesOnlyEngine());
     return engines;
   }
 

@@ -7,8 +7,9 @@ import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * Our reader, {@link ParquetArrowReader}, in the side-by-side runner: batches of {@link #BATCH_ROWS} rows, all
- * columns, kept in memory. {@code threads} goes to {@link ReadOptions.Builder#threads(int)}: above 1 the columns
- * of each batch are decoded in parallel; the runner's process CPU time shows what that costs.
+ * columns, kept in memory. {@code threads} goes to {@link ReadOptions.Builder#threads(int)}: above 1 different
+ * row groups are decoded at once (a file of one row group: the columns of each batch); the runner's process CPU
+ * time shows what that costs.
  */
 final class OursEngine implements ReadEngine {
   /** The same batch size every Arrow engine is asked for. */

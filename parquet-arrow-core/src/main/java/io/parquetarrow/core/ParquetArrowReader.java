@@ -84,11 +84,14 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@link ParquetCorruptionException}s naming the file, row group, column and page offset; encrypted columns are
  * {@link ParquetEncryptionException}s.
  *
- * <p>Not thread-safe: one thread calls {@link #loadNextBatch()}. With {@link ReadOptions#threads()} above 1 that
- * thread and the reader's own worker threads (daemons, created on the first batch, stopped by {@link #close()})
- * decode a batch's columns in parallel; each column has its own page reader, decompressor, decoders, scratch and
- * assembler, and the allocator is thread-safe. Batches and errors are the same as with one thread: a failure in a
- * worker is rethrown by {@code loadNextBatch} with its type and location, after every worker has stopped.
+ * <p>Not thread-safe: one thread calls {@link #loadNextBatch()}. With {@link ReadOptions#threads()} above 1 the
+ * reader's own worker threads (daemons, created on the first batch, stopped by {@link #close()}) decode in
+ * parallel: when more than one row group is read (and no field is an Arrow dictionary), each worker reads whole
+ * row groups, at most {@code threads} of them ahead of the caller, whose batches the calling thread takes in
+ * order without copying ({@link RowGroupLanes}); otherwise the calling thread and the workers share each batch's
+ * columns, each column with its own page reader, decompressor, decoders, scratch and assembler. The allocator is
+ * thread-safe. Batches and errors are the same as with one thread: a worker's failure is rethrown by
+ * {@code loadNextBatch} with its type and location at the batch where one thread would have met it.
  */
 public final class ParquetArrowReader extends ArrowReader {
   private final ParquetFile file;
@@ -120,6 +123,15 @@ public final class ParquetArrowReader extends ArrowReader {
   private final long[] columnNanos;
   /** Created by the first parallel batch and shut down by {@link #close()}. */
   private ExecutorService workers;
+  /**
+   * Row groups read in parallel (see {@link #readsRowGroupsInParallel()}), started by the first batch; null
+   * otherwise.
+   */
+  private RowGroupLanes lanes;
+  /** True for a lane reader of {@link RowGroupLanes}: it reads on one thread and leaves the file open. */
+  private final boolean lane;
+  /** A lane reader's last row group (position in {@link #rowGroups}); others read to the end. */
+  private int laneEnd = Integer.MAX_VALUE;
   private static final AtomicLong READER_IDS = new AtomicLong();
 
   /**
@@ -133,7 +145,13 @@ public final class ParquetArrowReader extends ArrowReader {
   static final boolean READ_NESTED_FIELDS = true;
 
   private ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) throws IOException {
+    this(allocator, file, options, false);
+  }
+
+  private ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options, boolean lane)
+      throws IOException {
     super(allocator);
+    this.lane = lane;
     this.file = file;
     this.options = options;
     ParquetMetadata metadata = file.metadata();
@@ -349,6 +367,13 @@ public final class ParquetArrowReader extends ArrowReader {
   private boolean loadNextBatchOrFail() throws IOException {
     prepareLoadNextBatch();
     VectorSchemaRoot root = getVectorSchemaRoot();
+    if (readsRowGroupsInParallel()) {
+      if (lanes == null) {
+        lanes = new RowGroupLanes(allocator, rowGroups.length, options.threads(), workers(options.threads()),
+            () -> new ParquetArrowReader(allocator, file, options, true));
+      }
+      return lanes.next(root);
+    }
     while (rowsLeftInRowGroup == 0) {
       if (!openNextRowGroup()) {
         return false;
@@ -356,7 +381,7 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     int rows = (int) Math.min(rowGroupBatchRows, rowsLeftInRowGroup);
     int rowGroup = rowGroups[rowGroupCursor];
-    if (options.threads() > 1 && plans.size() > 1) {
+    if (options.threads() > 1 && plans.size() > 1 && !lane) {
       readColumnsInParallel(rows, rowGroup, root);
     } else {
       for (int i = 0; i < plans.size(); i++) {
@@ -366,6 +391,34 @@ public final class ParquetArrowReader extends ArrowReader {
     root.setRowCount(rows);
     rowsLeftInRowGroup -= rows;
     return true;
+  }
+
+  /**
+   * Whether batches come from {@link RowGroupLanes}: with more than one thread and more than one row group to
+   * read, unless a field is read as an Arrow dictionary (each lane would build its own dictionaries). Otherwise
+   * the threads share each batch's columns ({@link #readColumnsInParallel}).
+   */
+  boolean readsRowGroupsInParallel() {
+    return options.threads() > 1 && !lane && rowGroups.length > 1 && !plans.isEmpty() && !hasDictionary(schema.getFields());
+  }
+
+  private static boolean hasDictionary(List<Field> fields) {
+    for (Field field : fields) {
+      if (field.getDictionary() != null || hasDictionary(field.getChildren())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Makes this lane reader read the row group at {@code position} of its row-group list next, and only that one;
+   * for {@link RowGroupLanes}.
+   */
+  void startLane(int position) {
+    closeRowGroup();
+    rowGroupCursor = position - 1;
+    laneEnd = position;
   }
 
   /**
@@ -433,7 +486,7 @@ public final class ParquetArrowReader extends ArrowReader {
     // A helper that has not started when the calling thread runs out of columns is called off instead of waited
     // for: waking a thread only to find nothing left would add a scheduling delay to every small batch.
     AtomicBoolean[] started = new AtomicBoolean[helpers];
-    ExecutorService executor = workers(helpers);
+    ExecutorService executor = workers(options.threads());
     for (int h = 0; h < helpers; h++) {
       AtomicBoolean helperStarted = new AtomicBoolean();
       started[h] = helperStarted;
@@ -510,12 +563,15 @@ public final class ParquetArrowReader extends ArrowReader {
     }
   }
 
-  /** The reader's worker threads, created on first use: daemon threads, so a reader never left open keeps the JVM alive. */
-  private ExecutorService workers(int helpers) {
+  /**
+   * The reader's worker threads, created on first use with room for {@code threads} of them: daemon threads, so a
+   * reader never left open keeps the JVM alive.
+   */
+  private ExecutorService workers(int threads) {
     if (workers == null) {
       String prefix = "parquet-arrow-reader-" + READER_IDS.incrementAndGet() + "-";
       AtomicInteger threadCount = new AtomicInteger();
-      workers = Executors.newFixedThreadPool(helpers, task -> {
+      workers = Executors.newFixedThreadPool(threads, task -> {
         Thread thread = new Thread(task, prefix + threadCount.incrementAndGet());
         thread.setDaemon(true);
         return thread;
@@ -540,7 +596,7 @@ public final class ParquetArrowReader extends ArrowReader {
 
   private boolean openNextRowGroup() throws IOException {
     closeRowGroup();
-    if (rowGroupCursor + 1 >= rowGroups.length) {
+    if (rowGroupCursor + 1 >= rowGroups.length || rowGroupCursor + 1 > laneEnd) {
       return false;
     }
     rowGroupCursor++;
@@ -658,7 +714,7 @@ public final class ParquetArrowReader extends ArrowReader {
    * {@code PageReader#nextPage(ValueDestination)}); for tests that guard the path without heap scratch.
    */
   long pagesDecompressedIntoVectors() {
-    long total = pagesIntoVectorsInClosedRowGroups;
+    long total = pagesIntoVectorsInClosedRowGroups + (lanes == null ? 0 : lanes.pagesIntoVectors());
     for (PageReader pages : pageReaders) {
       if (pages != null) {
         total += pages.pagesIntoDestination();
@@ -670,7 +726,7 @@ public final class ParquetArrowReader extends ArrowReader {
   /** Bytes of column data read from the file so far (footer excluded). */
   @Override
   public long bytesRead() {
-    long total = bytesReadInClosedRowGroups;
+    long total = bytesReadInClosedRowGroups + (lanes == null ? 0 : lanes.bytesRead());
     for (ColumnPlan plan : plans) {
       if (plan.nested() != null) {
         total += plan.nested().bytesRead();
@@ -690,12 +746,18 @@ public final class ParquetArrowReader extends ArrowReader {
       return;
     }
     closed = true;
+    if (lanes != null) {
+      // Waits for the lane workers to stop: they read the file and allocate until then.
+      lanes.close();
+    }
     if (workers != null) {
       // Idle by now: every parallel batch waits for its workers before it returns or throws.
       workers.shutdown();
     }
     closeRowGroup();
     previousReaders = new FlatColumnReader[0];
-    file.close();
+    if (!lane) {
+      file.close();
+    }
   }
 }

@@ -95,9 +95,12 @@ public final class ReadOptions {
   }
 
   /**
-   * How many threads decode a batch: 1 (the default) decodes every column on the thread that calls
-   * {@link ParquetArrowReader#loadNextBatch()}; more lets that thread and {@code threads - 1} worker threads owned
-   * by the reader decode the batch's columns in parallel. The batches are the same either way.
+   * How many threads decode: 1 (the default) decodes every column on the thread that calls
+   * {@link ParquetArrowReader#loadNextBatch()}. More starts worker threads owned by the reader: with more than one
+   * row group to read, {@code threads} workers read different row groups at once (holding at most
+   * {@code threads} row groups' batches until the caller takes them); with one row group, or with a field read as
+   * an Arrow dictionary, the calling thread and {@code threads - 1} workers share each batch's columns. The
+   * batches are the same either way.
    */
   public int threads() {
     return threads;
@@ -186,8 +189,8 @@ public final class ReadOptions {
     }
 
     /**
-     * Decodes each batch's columns on this many threads (default 1; see {@link ReadOptions#threads()}). Parallel
-     * decoding pays off when a batch has several columns of similar cost.
+     * Decodes on this many threads (default 1; see {@link ReadOptions#threads()}): different row groups at once
+     * when the file has several, else each batch's columns.
      */
     public Builder threads(int count) {
       if (count < 1) {

@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * generated file of several row groups with flat, dictionary and nested columns read with 2 and 4 threads give
  * the same batches (same sizes, same values) as with 1 thread, or fail with the same exception type and message
  * (file, row group, column); damaged files fail the same way whatever the thread count; and every read leaves no
- * Arrow memory allocated, failures included.
+ * Arrow memory allocated, failures included, also when the reader is closed while workers still read row groups
+ * ahead.
  */
 class ParallelReadTest {
   private static final int[] THREAD_COUNTS = {2, 4};
@@ -72,6 +73,46 @@ class ParallelReadTest {
         ReadOptions.builder().batchRows(777).dictionaryColumns("label"));
     assertSameOnEveryThreadCount("generated, projected, row groups reordered", file,
         ReadOptions.builder().columns("lookup", "id", "numbers").rowGroups(3, 0, 2).batchRows(2000));
+  }
+
+  @Test
+  void rowGroupsAreReadInParallelAndAReaderClosedMidFileLeavesNothingBehind() throws Exception {
+    Path file = temporary.resolve("row_groups.parquet");
+    DuckDbWriter.write("SELECT i::BIGINT AS id, 'text ' || (i * 7919 % 100003) AS label,"
+        + " CASE WHEN i % 5 = 0 THEN NULL ELSE [i, i + 1] END AS pair FROM range(40000) t(i)", file,
+        DuckDbWriter.Options.defaults().rowGroupSize(2048));
+    try (BufferAllocator allocator = new RootAllocator()) {
+      try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
+          ReadOptions.builder().batchRows(500).threads(2).build())) {
+        assertThat(reader.readsRowGroupsInParallel()).as("row groups read in parallel with 2 threads").isTrue();
+      }
+      try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
+          ReadOptions.builder().rowGroups(3).threads(2).build())) {
+        assertThat(reader.readsRowGroupsInParallel()).as("one row group selected").isFalse();
+      }
+      try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
+          ReadOptions.builder().dictionaryColumns("label").threads(2).build())) {
+        assertThat(reader.readsRowGroupsInParallel()).as("a dictionary field").isFalse();
+      }
+      for (int threads : THREAD_COUNTS) {
+        for (int batchesRead : new int[] {0, 1, 7, 30}) {
+          long bytesRead;
+          try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
+              ReadOptions.builder().batchRows(500).threads(threads).build())) {
+            for (int i = 0; i < batchesRead; i++) {
+              assertThat(reader.loadNextBatch()).as("batch %d", i).isTrue();
+              assertThat(reader.getVectorSchemaRoot().getRowCount()).as("rows of batch %d", i).isPositive();
+            }
+            bytesRead = reader.bytesRead();
+          }
+          if (batchesRead > 0) {
+            assertThat(bytesRead).as("bytes read after %d batches", batchesRead).isPositive();
+          }
+          assertThat(allocator.getAllocatedMemory())
+              .as("Arrow memory left after closing with %d threads after %d batches", threads, batchesRead).isZero();
+        }
+      }
+    }
   }
 
   @Test
