@@ -86,11 +86,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *
  * <p>Not thread-safe: one thread calls {@link #loadNextBatch()}. With {@link ReadOptions#threads()} above 1 the
  * reader's own worker threads (daemons, created on the first batch, stopped by {@link #close()}) decode in
- * parallel: when more than one row group is read (and no field is an Arrow dictionary), each worker reads whole
- * row groups, at most {@code threads} of them ahead of the caller, whose batches the calling thread takes in
- * order without copying ({@link RowGroupLanes}); otherwise the calling thread and the workers share each batch's
- * columns, each column with its own page reader, decompressor, decoders, scratch and assembler. The allocator is
- * thread-safe. Batches and errors are the same as with one thread: a worker's failure is rethrown by
+ * parallel ({@link ReadLanes}): each worker reads whole row groups, or with few row groups a contiguous group of
+ * the fields of one, with a lane reader of its own, at most {@code threads} such units ahead of the caller; the
+ * calling thread takes the batches in order and moves their buffers into its root without copying. With a field
+ * read as an Arrow dictionary the calling thread and the workers share each batch's columns instead. The
+ * allocator is thread-safe. Batches and errors are the same as with one thread: a worker's failure is rethrown by
  * {@code loadNextBatch} with its type and location at the batch where one thread would have met it.
  */
 public final class ParquetArrowReader extends ArrowReader {
@@ -123,13 +123,17 @@ public final class ParquetArrowReader extends ArrowReader {
   private final long[] columnNanos;
   /** Created by the first parallel batch and shut down by {@link #close()}. */
   private ExecutorService workers;
+  /** Parallel reading (see {@link #readsInLanes()}), started by the first batch; null otherwise. */
+  private ReadLanes lanes;
   /**
-   * Row groups read in parallel (see {@link #readsRowGroupsInParallel()}), started by the first batch; null
-   * otherwise.
+   * True for a lane reader of {@link ReadLanes}: it reads {@link #columnsRead} only, on one thread, and leaves the
+   * file open.
    */
-  private RowGroupLanes lanes;
-  /** True for a lane reader of {@link RowGroupLanes}: it reads on one thread and leaves the file open. */
   private final boolean lane;
+  /** The fields (indices into {@link #plans}) this reader fills: all of them, except in a lane reader. */
+  private final int[] columnsRead;
+  /** A lane reader's rows in its last batch (its root's row count is not set: it fills only some vectors). */
+  private int laneBatchRows;
   /** A lane reader's last row group (position in {@link #rowGroups}); others read to the end. */
   private int laneEnd = Integer.MAX_VALUE;
   private static final AtomicLong READER_IDS = new AtomicLong();
@@ -145,13 +149,14 @@ public final class ParquetArrowReader extends ArrowReader {
   static final boolean READ_NESTED_FIELDS = true;
 
   private ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) throws IOException {
-    this(allocator, file, options, false);
+    this(allocator, file, options, null);
   }
 
-  private ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options, boolean lane)
+  /** A lane reader of {@link ReadLanes} for {@code laneColumns}, or (null) a reader of every selected field. */
+  private ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options, int[] laneColumns)
       throws IOException {
     super(allocator);
-    this.lane = lane;
+    this.lane = laneColumns != null;
     this.file = file;
     this.options = options;
     ParquetMetadata metadata = file.metadata();
@@ -196,6 +201,7 @@ public final class ParquetArrowReader extends ArrowReader {
       columnOrder[i] = i;
     }
     this.columnNanos = new long[plans.size()];
+    this.columnsRead = lane ? laneColumns.clone() : columnOrder.clone();
   }
 
   /** One more than the largest dictionary id in {@code field} or any of its descendants (0 without any). */
@@ -367,10 +373,10 @@ public final class ParquetArrowReader extends ArrowReader {
   private boolean loadNextBatchOrFail() throws IOException {
     prepareLoadNextBatch();
     VectorSchemaRoot root = getVectorSchemaRoot();
-    if (readsRowGroupsInParallel()) {
+    if (readsInLanes()) {
       if (lanes == null) {
-        lanes = new RowGroupLanes(allocator, rowGroups.length, options.threads(), workers(options.threads()),
-            () -> new ParquetArrowReader(allocator, file, options, true));
+        lanes = new ReadLanes(allocator, rowGroups.length, laneColumnGroups(), options.threads(),
+            workers(options.threads()), columns -> new ParquetArrowReader(allocator, file, options, columns));
       }
       return lanes.next(root);
     }
@@ -384,22 +390,57 @@ public final class ParquetArrowReader extends ArrowReader {
     if (options.threads() > 1 && plans.size() > 1 && !lane) {
       readColumnsInParallel(rows, rowGroup, root);
     } else {
-      for (int i = 0; i < plans.size(); i++) {
+      for (int i : columnsRead) {
         readColumn(i, rows, rowGroup, root);
       }
     }
-    root.setRowCount(rows);
+    if (lane) {
+      for (int i : columnsRead) {
+        root.getVector(i).setValueCount(rows);
+      }
+      laneBatchRows = rows;
+    } else {
+      root.setRowCount(rows);
+    }
     rowsLeftInRowGroup -= rows;
     return true;
   }
 
   /**
-   * Whether batches come from {@link RowGroupLanes}: with more than one thread and more than one row group to
-   * read, unless a field is read as an Arrow dictionary (each lane would build its own dictionaries). Otherwise
-   * the threads share each batch's columns ({@link #readColumnsInParallel}).
+   * Whether batches come from {@link ReadLanes}: with more than one thread and more than one row group or field to
+   * read, unless a field is read as an Arrow dictionary (each lane would build its own dictionaries). Otherwise,
+   * with dictionaries, the threads share each batch's columns ({@link #readColumnsInParallel}).
    */
-  boolean readsRowGroupsInParallel() {
-    return options.threads() > 1 && !lane && rowGroups.length > 1 && !plans.isEmpty() && !hasDictionary(schema.getFields());
+  boolean readsInLanes() {
+    return options.threads() > 1 && !lane && !plans.isEmpty() && (rowGroups.length > 1 || plans.size() > 1)
+        && !hasDictionary(schema.getFields());
+  }
+
+  /**
+   * The column groups of {@link ReadLanes}: one (whole row groups per worker) when there are at least twice as
+   * many row groups as threads; else as many as threads (and fields allow), contiguous and balanced by the fields'
+   * uncompressed sizes in the first row group read, so that one row group, or two of unequal size, still keep
+   * every thread busy.
+   */
+  int[][] laneColumnGroups() throws ParquetException {
+    int threads = options.threads();
+    int groups = rowGroups.length >= 2 * threads ? 1 : Math.min(threads, plans.size());
+    long[] costs = new long[plans.size()];
+    RowGroupMetadata first = file.metadata().rowGroup(rowGroups[0]);
+    for (int i = 0; i < costs.length; i++) {
+      ColumnPlan plan = plans.get(i);
+      List<ColumnDescriptor> leaves = plan.nested() != null ? plan.nested().leaves() : List.of(plan.column());
+      for (ColumnDescriptor leaf : leaves) {
+        ColumnChunkMetadata chunk = first.column(leaf.leafIndex());
+        costs[i] += chunk.isMetadataAvailable() ? Math.max(0, chunk.totalUncompressedSize()) : 0;
+      }
+    }
+    return ReadLanes.contiguousGroups(costs, groups);
+  }
+
+  /** A lane reader's rows in the batch it read last. */
+  int laneBatchRows() {
+    return laneBatchRows;
   }
 
   private static boolean hasDictionary(List<Field> fields) {
@@ -413,7 +454,7 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /**
    * Makes this lane reader read the row group at {@code position} of its row-group list next, and only that one;
-   * for {@link RowGroupLanes}.
+   * for {@link ReadLanes}.
    */
   void startLane(int position) {
     closeRowGroup();
@@ -614,7 +655,7 @@ public final class ParquetArrowReader extends ArrowReader {
     PageReader[] newPageReaders = new PageReader[plans.size()];
     readers = newReaders;
     pageReaders = newPageReaders;
-    for (int i = 0; i < plans.size(); i++) {
+    for (int i : columnsRead) {
       if (plans.get(i).nested() != null) {
         plans.get(i).nested().openRowGroup(file, index, rowGroup);
         continue;
@@ -642,7 +683,7 @@ public final class ParquetArrowReader extends ArrowReader {
       newPageReaders[i] = pages;
       newReaders[i] = new FlatColumnReader(pages, column.physicalType(), column.typeLength(),
           column.maxDefinitionLevel(), column.maxRepetitionLevel(), rows, kernels);
-      if (i < previousReaders.length) {
+      if (i < previousReaders.length && previousReaders[i] != null) {
         // Without this every row group allocates its column's page-sized arrays anew: heap bytes per value read.
         newReaders[i].reuseScratchOf(previousReaders[i]);
       }
@@ -701,9 +742,9 @@ public final class ParquetArrowReader extends ArrowReader {
       previousReaders = readers;
     }
     readers = new FlatColumnReader[0];
-    for (ColumnPlan plan : plans) {
-      if (plan.nested() != null) {
-        plan.nested().closeRowGroup();
+    for (int i : columnsRead) {
+      if (plans.get(i).nested() != null) {
+        plans.get(i).nested().closeRowGroup();
       }
     }
     rowsLeftInRowGroup = 0;

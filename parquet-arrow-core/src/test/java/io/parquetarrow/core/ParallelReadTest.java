@@ -84,15 +84,22 @@ class ParallelReadTest {
     try (BufferAllocator allocator = new RootAllocator()) {
       try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
           ReadOptions.builder().batchRows(500).threads(2).build())) {
-        assertThat(reader.readsRowGroupsInParallel()).as("row groups read in parallel with 2 threads").isTrue();
+        assertThat(reader.readsInLanes()).as("read in lanes with 2 threads").isTrue();
+        assertThat(reader.laneColumnGroups()).as("20 row groups, 2 threads: whole row groups per worker")
+            .isEqualTo(new int[][] {{0, 1, 2}});
       }
       try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
           ReadOptions.builder().rowGroups(3).threads(2).build())) {
-        assertThat(reader.readsRowGroupsInParallel()).as("one row group selected").isFalse();
+        assertThat(reader.readsInLanes()).as("one row group selected").isTrue();
+        assertThat(reader.laneColumnGroups()).as("one row group, 2 threads: two column groups").hasNumberOfRows(2);
+      }
+      try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
+          ReadOptions.builder().rowGroups(3).columns("label").threads(2).build())) {
+        assertThat(reader.readsInLanes()).as("one row group, one field").isFalse();
       }
       try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
           ReadOptions.builder().dictionaryColumns("label").threads(2).build())) {
-        assertThat(reader.readsRowGroupsInParallel()).as("a dictionary field").isFalse();
+        assertThat(reader.readsInLanes()).as("a dictionary field").isFalse();
       }
       for (int threads : THREAD_COUNTS) {
         for (int batchesRead : new int[] {0, 1, 7, 30}) {
@@ -113,6 +120,19 @@ class ParallelReadTest {
         }
       }
     }
+  }
+
+  @Test
+  void fieldsAreSplitIntoContiguousGroupsOfAboutEqualSize() {
+    assertThat(ReadLanes.contiguousGroups(new long[] {10, 10, 10, 10}, 2)).isEqualTo(new int[][] {{0, 1}, {2, 3}});
+    assertThat(ReadLanes.contiguousGroups(new long[] {1, 1, 1, 97}, 2)).isEqualTo(new int[][] {{0, 1, 2}, {3}});
+    assertThat(ReadLanes.contiguousGroups(new long[] {97, 1, 1, 1}, 2)).isEqualTo(new int[][] {{0}, {1, 2, 3}});
+    assertThat(ReadLanes.contiguousGroups(new long[] {5, 0, 0}, 3)).isEqualTo(new int[][] {{0}, {1}, {2}});
+    assertThat(ReadLanes.contiguousGroups(new long[] {5, 6}, 4)).as("more groups than fields")
+        .isEqualTo(new int[][] {{0}, {1}});
+    assertThat(ReadLanes.contiguousGroups(new long[] {3, 3, 3}, 1)).isEqualTo(new int[][] {{0, 1, 2}});
+    assertThat(ReadLanes.contiguousGroups(new long[] {4, 1, 1, 4, 1, 1}, 3))
+        .isEqualTo(new int[][] {{0}, {1, 2, 3}, {4, 5}});
   }
 
   @Test
