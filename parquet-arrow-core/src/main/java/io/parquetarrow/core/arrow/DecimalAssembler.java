@@ -22,6 +22,7 @@ final class DecimalAssembler extends FixedWidthAssembler {
   enum Source { INT32, INT64, FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY }
 
   private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
   private final Source source;
   private final int typeLength;
@@ -57,8 +58,12 @@ final class DecimalAssembler extends FixedWidthAssembler {
       }
       case FIXED_LEN_BYTE_ARRAY -> {
         byte[] values = batch.bytes();
-        for (int i = 0; i < count; i++) {
-          putBigEndian(i, values, i * typeLength, typeLength);
+        if (typeLength <= 8) {
+          putShortBigEndian(values, count);
+        } else {
+          for (int i = 0; i < count; i++) {
+            putBigEndian(i, values, i * typeLength, typeLength);
+          }
         }
       }
       case BYTE_ARRAY -> {
@@ -85,6 +90,28 @@ final class DecimalAssembler extends FixedWidthAssembler {
     if (width == 32) {
       LONG_LE.set(image, at + 16, sign);
       LONG_LE.set(image, at + 24, sign);
+    }
+  }
+
+  /**
+   * FIXED_LEN_BYTE_ARRAY values of at most 8 bytes (every precision up to 18, e.g. lineitem's DECIMAL(15,2) in 7
+   * bytes), which always fit the Arrow width: each is loaded as one big-endian long whose first {@code typeLength}
+   * bytes are the value, and an arithmetic shift drops the rest and sign-extends it. Values whose 8-byte load
+   * would run past the array take the byte loop. Byte by byte with a fill of the sign bytes this was a sixth of
+   * lineitem's read time.
+   */
+  private void putShortBigEndian(byte[] values, int count) {
+    int shift = 64 - 8 * typeLength;
+    int wordLoads = values.length < 8 ? 0 : Math.min(count, (values.length - 8) / typeLength + 1);
+    for (int i = 0; i < wordLoads; i++) {
+      putLong(i, (long) LONG_BE.get(values, i * typeLength) >> shift);
+    }
+    for (int i = wordLoads; i < count; i++) {
+      long value = 0;
+      for (int k = 0, at = i * typeLength; k < typeLength; k++) {
+        value = value << 8 | (values[at + k] & 0xFF);
+      }
+      putLong(i, value << shift >> shift);
     }
   }
 
