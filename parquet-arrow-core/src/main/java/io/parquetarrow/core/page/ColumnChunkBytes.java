@@ -100,11 +100,16 @@ final class ColumnChunkBytes {
    * through {@link #readInto}.
    */
   int ensureNear(long position, int length) throws IOException {
+    return ensureNear(position, length, NEAR_FETCH);
+  }
+
+  /** Like {@link #ensureNear(long, int)}, fetching at least {@code least} bytes instead of {@link #NEAR_FETCH}. */
+  int ensureNear(long position, int length, int least) throws IOException {
     checkRange(position, length);
     if (inWindow(position, length)) {
       return (int) (position - windowStart);
     }
-    return fetch(position, (int) Math.min(chunkLength - position, Math.max(length, NEAR_FETCH)));
+    return fetch(position, (int) Math.min(chunkLength - position, Math.max(length, least)));
   }
 
   /**

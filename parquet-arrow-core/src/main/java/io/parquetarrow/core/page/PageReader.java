@@ -52,6 +52,13 @@ public final class PageReader implements AutoCloseable {
    */
   static final int MAXIMUM_PAGE_SIZE = Integer.MAX_VALUE - 16;
   private static final int FIRST_HEADER_PREFIX = 1024;
+  /**
+   * The first prefix fetched for a header that follows a page read into a {@link ValueDestination}: the next
+   * body most likely goes there too, so fetching {@link ColumnChunkBytes#NEAR_FETCH} bytes would read its first
+   * kilobytes twice (through the heap and into the vector). Usual headers are 20–100 bytes; a longer one is
+   * fetched again with a longer prefix.
+   */
+  private static final int HEADER_AFTER_DESTINATION_PREFIX = 256;
 
   private final ColumnChunkBytes bytes;
   private final long chunkStart;
@@ -69,6 +76,8 @@ public final class PageReader implements AutoCloseable {
   private long pagesReadIntoDestination;
   private boolean dataPageSeen;
   private boolean dictionarySeen;
+  /** Whether the last page's body was read from the file into a {@link ValueDestination}. */
+  private boolean previousReadIntoDestination;
 
   /**
    * @param file the file holding the chunk
@@ -180,7 +189,8 @@ public final class PageReader implements AutoCloseable {
           "page body of %d bytes runs past the end of the column chunk (%d bytes remain)", compressedSize,
           bytes.length() - position);
       int bodyLength = (int) compressedSize;
-      if (readNear && readsIntoDestination(header, bodyLength, destination)) {
+      previousReadIntoDestination = readNear && readsIntoDestination(header, bodyLength, destination);
+      if (previousReadIntoDestination) {
         return readIntoDestination(header, bodyLength, headerOffset, destination);
       }
       int bodyOffset = readNear
@@ -433,9 +443,11 @@ public final class PageReader implements AutoCloseable {
 
   private PageHeader readHeader(long headerOffset, boolean near) throws IOException {
     long remaining = bytes.length() - position;
-    int prefix = (int) Math.min(remaining, FIRST_HEADER_PREFIX);
+    boolean small = near && previousReadIntoDestination;
+    int prefix = (int) Math.min(remaining, small ? HEADER_AFTER_DESTINATION_PREFIX : FIRST_HEADER_PREFIX);
     while (true) {
-      int offset = near ? ensureNear(position, prefix, headerOffset) : ensure(position, prefix, headerOffset);
+      int offset = !near ? ensure(position, prefix, headerOffset)
+          : small ? ensureNear(position, prefix, prefix, headerOffset) : ensureNear(position, prefix, headerOffset);
       CompactProtocolReader reader = new CompactProtocolReader(bytes.window(), offset, prefix);
       try {
         PageHeader header = PageHeader.read(reader);
@@ -465,8 +477,12 @@ public final class PageReader implements AutoCloseable {
   }
 
   private int ensureNear(long at, int length, long headerOffset) throws IOException {
+    return ensureNear(at, length, ColumnChunkBytes.NEAR_FETCH, headerOffset);
+  }
+
+  private int ensureNear(long at, int length, int least, long headerOffset) throws IOException {
     try {
-      return bytes.ensureNear(at, length);
+      return bytes.ensureNear(at, length, least);
     } catch (EOFException e) {
       throw new ParquetCorruptionException(
           location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);

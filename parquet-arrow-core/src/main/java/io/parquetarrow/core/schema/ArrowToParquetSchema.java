@@ -156,6 +156,12 @@ public final class ArrowToParquetSchema {
           ((ArrowType.FixedSizeBinary) arrowType).getByteWidth(), null, fieldId));
       case Decimal -> {
         ArrowType.Decimal decimal = (ArrowType.Decimal) arrowType;
+        if (decimal.getScale() < 0 || decimal.getScale() > decimal.getPrecision()) {
+          // Parquet's DECIMAL needs 0 <= scale <= precision; Arrow C++ refuses these fields too.
+          throw new UnsupportedParquetFeatureException("Arrow field '" + name + "' of type " + arrowType
+              + " has scale " + decimal.getScale() + " outside 0.." + decimal.getPrecision()
+              + ", which a Parquet DECIMAL cannot store");
+        }
         out.add(primitive(name, repetition, Type.FIXED_LEN_BYTE_ARRAY, decimalByteLength(decimal.getPrecision()),
             new LogicalType.DecimalType(decimal.getScale(), decimal.getPrecision()), fieldId));
       }

@@ -10,6 +10,7 @@ import io.parquetarrow.format.DataPageHeader;
 import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.PageHeader;
 import io.parquetarrow.format.PageType;
+import io.parquetarrow.format.Statistics;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.nio.ByteBuffer;
@@ -29,6 +30,14 @@ class UncompressedDirectReadTest {
 
   /** A chunk of PLAIN INT64 pages, each {@code counts[i]} values, with CRCs; values are {@code seed}-random. */
   private static byte[] chunk(long seed, int[] counts, long[] values) {
+    return chunk(seed, counts, values, 0);
+  }
+
+  /**
+   * Like {@link #chunk(long, int[], long[])}, every page header after the first carrying statistics with a
+   * {@code statisticsBytes}-byte min and max (a header longer than the first prefix fetched for it).
+   */
+  private static byte[] chunk(long seed, int[] counts, long[] values, int statisticsBytes) {
     SplittableRandom random = new SplittableRandom(seed);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int next = 0;
@@ -40,8 +49,11 @@ class UncompressedDirectReadTest {
       }
       CRC32 crc = new CRC32();
       crc.update(body.array());
+      Statistics statistics = statisticsBytes == 0 || out.size() == 0 ? null : new Statistics(
+          null, null, null, null, new byte[statisticsBytes], new byte[statisticsBytes], null, null, null);
       byte[] header = new PageHeader(PageType.DATA_PAGE, body.capacity(), body.capacity(), (int) crc.getValue(),
-          new DataPageHeader(count, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, null), null, null, null).encode();
+          new DataPageHeader(count, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, statistics), null, null, null)
+          .encode();
       out.writeBytes(header);
       out.writeBytes(body.array());
     }
@@ -85,6 +97,46 @@ class UncompressedDirectReadTest {
       assertThat(reader.pagesIntoDestination()).as("pages decompressed into the destination").isZero();
     }
     for (int i = 0; i < 9_000; i++) {
+      assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
+    }
+  }
+
+  @Test
+  void aBodyReadIntoTheDestinationIsNotAlsoFetchedWithTheNextHeader() throws Exception {
+    int[] counts = {2_000, 2_000, 2_000, 2_000};
+    long[] values = new long[8_000];
+    byte[] chunk = chunk(3, counts, values);
+    ByteBuffer vector = ByteBuffer.allocateDirect(8_000 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
+    try (PageReader reader = reader(chunk, 8_000)) {
+      for (int page = 0; page < counts.length; page++) {
+        assertThat(((DataPage) reader.nextPage(offer(vector, page * 2_000, 8_000 - page * 2_000)))
+            .allValuesInDestination()).as("page %d in the destination", page).isTrue();
+      }
+      assertThat(reader.nextPage(offer(vector, 0, 8_000))).as("after the last page").isNull();
+      // The first header is fetched with the usual 8 KiB (a third of the first body); after a page read into the
+      // destination only a short prefix is, so the later bodies are read once.
+      assertThat(reader.bytesRead()).as("bytes read for a chunk of %d bytes", chunk.length)
+          .isLessThanOrEqualTo(chunk.length + ColumnChunkBytes.NEAR_FETCH + 3 * 256L);
+    }
+    for (int i = 0; i < 8_000; i++) {
+      assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
+    }
+  }
+
+  @Test
+  void aHeaderLongerThanTheShortPrefixAfterADirectPageIsFetchedWhole() throws Exception {
+    int[] counts = {1_500, 1_500, 1_500};
+    long[] values = new long[4_500];
+    byte[] chunk = chunk(5, counts, values, 1_000); // later headers of about 2 KB
+    ByteBuffer vector = ByteBuffer.allocateDirect(4_500 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
+    try (PageReader reader = reader(chunk, 4_500)) {
+      for (int page = 0; page < counts.length; page++) {
+        assertThat(((DataPage) reader.nextPage(offer(vector, page * 1_500, 4_500 - page * 1_500)))
+            .allValuesInDestination()).as("page %d in the destination", page).isTrue();
+      }
+      assertThat(reader.nextPage(offer(vector, 0, 4_500))).as("after the last page").isNull();
+    }
+    for (int i = 0; i < 4_500; i++) {
       assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
     }
   }

@@ -145,6 +145,14 @@ class ArrowToParquetSchemaTest {
         new ArrowType.Union(org.apache.arrow.vector.types.UnionMode.Sparse, new int[0]))))
         .isInstanceOf(UnsupportedParquetFeatureException.class)
         .hasMessageContaining("no Parquet equivalent");
+    assertThatThrownBy(() -> single(nullable("d", new ArrowType.Decimal(1, 2, 128))))
+        .as("a decimal whose scale exceeds its precision")
+        .isInstanceOf(UnsupportedParquetFeatureException.class)
+        .hasMessageContaining("scale 2 outside 0..1");
+    assertThatThrownBy(() -> single(nullable("d", new ArrowType.Decimal(5, -1, 128))))
+        .as("a decimal with a negative scale")
+        .isInstanceOf(UnsupportedParquetFeatureException.class)
+        .hasMessageContaining("scale -1 outside 0..5");
   }
 
   @Test
