@@ -36,11 +36,13 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
@@ -85,7 +87,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@link ParquetEncryptionException}s.
  *
  * <p>Not thread-safe: one thread calls {@link #loadNextBatch()}. With {@link ReadOptions#threads()} above 1 the
- * reader's own worker threads (daemons, created on the first batch, stopped by {@link #close()}) decode in
+ * worker threads (daemons shared by all readers, kept for a while after their last task) decode in
  * parallel ({@link ReadLanes}): each worker reads whole row groups, or with few row groups a contiguous group of
  * the fields of one, with a lane reader of its own, at most {@code threads} such units ahead of the caller; the
  * calling thread takes the batches in order and moves their buffers into its root without copying. With a field
@@ -121,7 +123,7 @@ public final class ParquetArrowReader extends ArrowReader {
    * than the last batch: a column's cost jumps in the batches where its next page is read and decompressed.
    */
   private final long[] columnNanos;
-  /** Created by the first parallel batch and shut down by {@link #close()}. */
+  /** The shared workers once a parallel batch has used them, else null. */
   private ExecutorService workers;
   /** Parallel reading (see {@link #readsInLanes()}), started by the first batch; null otherwise. */
   private ReadLanes lanes;
@@ -136,7 +138,6 @@ public final class ParquetArrowReader extends ArrowReader {
   private int laneBatchRows;
   /** A lane reader's last row group (position in {@link #rowGroups}); others read to the end. */
   private int laneEnd = Integer.MAX_VALUE;
-  private static final AtomicLong READER_IDS = new AtomicLong();
 
   /**
    * One selected top-level field: the Arrow field, its leaf column and how to assemble it — with
@@ -605,19 +606,31 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   /**
-   * The reader's worker threads, created on first use with room for {@code threads} of them: daemon threads, so a
-   * reader never left open keeps the JVM alive.
+   * Worker threads shared by every reader of the process: daemon threads (a reader never left open keeps no JVM
+   * alive), created when no idle one is free and ended after {@link #WORKER_IDLE_SECONDS} without work. Sharing
+   * them matters beyond thread start-up: a thread keeps its JDK temporary direct buffer for positional reads into
+   * heap arrays and its Netty allocation cache, which threads made per reader allocated, zeroed and faulted in
+   * again on every read (two threads cost 1.25–1.35x one thread's CPU on lineitem that way).
    */
-  private ExecutorService workers(int threads) {
-    if (workers == null) {
-      String prefix = "parquet-arrow-reader-" + READER_IDS.incrementAndGet() + "-";
-      AtomicInteger threadCount = new AtomicInteger();
-      workers = Executors.newFixedThreadPool(threads, task -> {
-        Thread thread = new Thread(task, prefix + threadCount.incrementAndGet());
-        thread.setDaemon(true);
-        return thread;
-      });
+  private static final ExecutorService SHARED_WORKERS = new ThreadPoolExecutor(0, Integer.MAX_VALUE,
+      ReaderThreads.WORKER_IDLE_SECONDS, TimeUnit.SECONDS, new SynchronousQueue<>(), new ReaderThreads());
+
+  /** Names and marks the shared workers. */
+  private static final class ReaderThreads implements ThreadFactory {
+    static final long WORKER_IDLE_SECONDS = 30;
+    private final AtomicInteger count = new AtomicInteger();
+
+    @Override
+    public Thread newThread(Runnable task) {
+      Thread thread = new Thread(task, "parquet-arrow-reader-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
     }
+  }
+
+  /** The worker threads (shared, see {@link #SHARED_WORKERS}); {@code threads} of them are free whenever asked. */
+  private ExecutorService workers(int threads) {
+    workers = SHARED_WORKERS;
     return workers;
   }
 
@@ -791,10 +804,8 @@ public final class ParquetArrowReader extends ArrowReader {
       // Waits for the lane workers to stop: they read the file and allocate until then.
       lanes.close();
     }
-    if (workers != null) {
-      // Idle by now: every parallel batch waits for its workers before it returns or throws.
-      workers.shutdown();
-    }
+    // The shared workers are idle for this reader by now: every parallel batch waits for its workers before it
+    // returns or throws, and the lanes were closed above.
     closeRowGroup();
     previousReaders = new FlatColumnReader[0];
     if (!lane) {

@@ -96,11 +96,11 @@ public final class ReadOptions {
 
   /**
    * How many threads decode: 1 (the default) decodes every column on the thread that calls
-   * {@link ParquetArrowReader#loadNextBatch()}. More starts worker threads owned by the reader: with more than one
-   * row group to read, {@code threads} workers read different row groups at once (holding at most
-   * {@code threads} row groups' batches until the caller takes them); with one row group, or with a field read as
-   * an Arrow dictionary, the calling thread and {@code threads - 1} workers share each batch's columns. The
-   * batches are the same either way.
+   * {@link ParquetArrowReader#loadNextBatch()}. More uses worker threads shared by all readers: {@code threads}
+   * workers read different row groups at once, or, with fewer than twice as many row groups as threads, groups
+   * of a row group's columns (holding at most {@code threads} such parts' batches until the caller takes them);
+   * with a field read as an Arrow dictionary the calling thread and {@code threads - 1} workers share each
+   * batch's columns instead. The batches are the same either way.
    */
   public int threads() {
     return threads;
