@@ -72,7 +72,8 @@ final class NestedFieldReader {
     this.firstNodes = new int[leaves.size()];
     for (int i = 0; i < leaves.size(); i++) {
       NestedPath path = ParquetPaths.toNestedPath(parquetPath(schemaRoot, leaves.get(i)));
-      levelAssemblers[i] = new NestedLevelAssembler(path, kernels);
+      // The leaf assemblers place values from the leaf's validity (toLeafSlots): no value slots needed.
+      levelAssemblers[i] = new NestedLevelAssembler(path, kernels).withoutValueSlots();
       // Leaves come in schema order, so the nodes a leaf shares with the previous one were first reached (and
       // are taken by NestedAssembler) from an earlier leaf; this leaf only needs the nodes below them.
       firstNodes[i] = i == 0 ? 0 : path.sharedDepth(levelAssemblers[i - 1].path());
@@ -180,8 +181,10 @@ final class NestedFieldReader {
         ColumnBatch batch = readers[leaf].readRecords(rows);
         int[] definition = column.maxDefinitionLevel() > 0 ? batch.definitionLevels() : null;
         int[] repetition = column.maxRepetitionLevel() > 0 ? batch.repetitionLevels() : null;
-        NestedLevels assembled =
-            levelAssemblers[leaf].assemble(definition, repetition, 0, batch.levelCount(), firstNodes[leaf]);
+        // The column layer checked every level's range as it decoded the page (FlatColumnReader), and counted the
+        // values from the definition levels.
+        NestedLevels assembled = levelAssemblers[leaf].assemble(definition, repetition, 0, batch.levelCount(),
+            firstNodes[leaf], true, batch.valueCount());
         if (assembled.recordCount() != rows) {
           throw new ParquetCorruptionException("the levels hold " + assembled.recordCount() + " records, expected "
               + rows);

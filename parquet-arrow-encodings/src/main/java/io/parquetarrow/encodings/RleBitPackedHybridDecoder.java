@@ -157,6 +157,19 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
    */
   public int readCountingEqual(int[] destination, int destinationOffset, int count, int target)
       throws ParquetCorruptionException {
+    return readCounting(destination, destinationOffset, count, target, target);
+  }
+
+  /**
+   * Reads like {@link #read} and returns how many of the values equal {@code counted}, rejecting any value above
+   * {@code maximum} (unsigned): for repetition levels, which must not exceed the column's maximum and whose zeros
+   * are the record starts, {@code readCounting(levels, 0, n, 0, maxRepetitionLevel)}. Runs are counted and checked
+   * as in {@link #readCountingEqual}.
+   *
+   * @throws ParquetCorruptionException a value exceeds {@code maximum}, or the stream is malformed
+   */
+  public int readCounting(int[] destination, int destinationOffset, int count, int counted, int maximum)
+      throws ParquetCorruptionException {
     PageCursor.checkValuesRemain(what, count, valuesRemaining);
     Objects.checkFromIndexSize(destinationOffset, count, destination.length);
     int offset = destinationOffset;
@@ -169,37 +182,43 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
       }
       int take = Math.min(left, runRemaining);
       if (inRleRun) {
-        if (Integer.compareUnsigned(rleValue, target) > 0) {
-          throw aboveTarget(rleValue, target);
+        if (Integer.compareUnsigned(rleValue, maximum) > 0) {
+          throw aboveTarget(rleValue, maximum);
         }
         Arrays.fill(destination, offset, offset + take, rleValue);
-        if (rleValue == target) {
+        if (rleValue == counted) {
           equal += take;
         }
       } else {
         readPacked(destination, offset, take);
         boolean above = false;
-        if (bitWidth < 32 && target >= 0) {
-          // Values and target are non-negative ints here, so plain arithmetic counts and checks them without
-          // branches (a loop the JIT can vectorise): (value ^ target) - 1 is negative only when they are equal,
-          // target - value only when the value is above the target.
+        if (bitWidth < 31 && maximum >= (1 << bitWidth) - 1 && counted >= 0) {
+          // No value of this width can exceed the maximum (levels of width 1 and maximum 1, width 2 and 3, ...):
+          // count only.
+          for (int i = offset, end = offset + take; i < end; i++) {
+            equal += ((destination[i] ^ counted) - 1) >>> 31;
+          }
+        } else if (bitWidth < 32 && maximum >= 0 && counted >= 0) {
+          // Values, maximum and counted are non-negative ints here, so plain arithmetic counts and checks them
+          // without branches (a loop the JIT can vectorise): (value ^ counted) - 1 is negative only when they are
+          // equal, maximum - value only when the value is above the maximum.
           int sign = 0;
           for (int i = offset, end = offset + take; i < end; i++) {
             int value = destination[i];
-            equal += ((value ^ target) - 1) >>> 31;
-            sign |= target - value;
+            equal += ((value ^ counted) - 1) >>> 31;
+            sign |= maximum - value;
           }
           above = sign < 0;
         } else {
           for (int i = offset, end = offset + take; i < end; i++) {
-            equal += destination[i] == target ? 1 : 0;
-            above |= Integer.compareUnsigned(destination[i], target) > 0;
+            equal += destination[i] == counted ? 1 : 0;
+            above |= Integer.compareUnsigned(destination[i], maximum) > 0;
           }
         }
         if (above) {
           for (int i = offset, end = offset + take; i < end; i++) {
-            if (Integer.compareUnsigned(destination[i], target) > 0) {
-              throw aboveTarget(destination[i], target);
+            if (Integer.compareUnsigned(destination[i], maximum) > 0) {
+              throw aboveTarget(destination[i], maximum);
             }
           }
         }

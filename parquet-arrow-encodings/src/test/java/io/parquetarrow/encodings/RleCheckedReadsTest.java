@@ -73,6 +73,42 @@ class RleCheckedReadsTest {
     }
   }
 
+  /** Repetition levels: zeros (record starts) counted, the maximum checked, through every width's code path. */
+  @Test
+  void countingReadCountsAnotherValueThanTheMaximum() throws Exception {
+    long seed = System.nanoTime();
+    System.out.println("RleCheckedReadsTest counting seed " + seed);
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int max : new int[] {1, 2, 3, 4, 7, 100}) {
+      for (int count : new int[] {0, 1, 7, 8, 9, 513, 10_000}) {
+        int[] values = values(random, count, max);
+        byte[] encoded = encode(values, bitWidth(max));
+        int expectedZeros = (int) Arrays.stream(values).filter(value -> value == 0).count();
+        RleBitPackedHybridDecoder decoder = new RleBitPackedHybridDecoder(KERNELS, bitWidth(max));
+        decoder.init(encoded, 0, encoded.length, count);
+        int[] counted = new int[count + 3];
+        int split = count / 3;
+        int zeros = decoder.readCounting(counted, 3, split, 0, max)
+            + decoder.readCounting(counted, 3 + split, count - split, 0, max);
+        assertThat(Arrays.copyOfRange(counted, 3, count + 3)).as("max %d, %d values (seed %d)", max, count, seed)
+            .isEqualTo(values);
+        assertThat(zeros).as("zeros among %d values up to %d (seed %d)", count, max, seed).isEqualTo(expectedZeros);
+      }
+    }
+    // Width 3 holds up to 7: a 5 where the maximum is 4 is found in a bit-packed run and in an RLE run.
+    int[] rle = new int[64];
+    Arrays.fill(rle, 5);
+    int[] packed = {0, 1, 2, 0, 1, 5, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0};
+    for (int[] values : new int[][] {rle, packed}) {
+      byte[] encoded = encode(values, 3);
+      RleBitPackedHybridDecoder decoder = new RleBitPackedHybridDecoder(KERNELS, 3).describedAs("levels");
+      decoder.init(encoded, 0, encoded.length, values.length);
+      assertThatThrownBy(() -> decoder.readCounting(new int[values.length], 0, values.length, 0, 4))
+          .isInstanceOf(ParquetCorruptionException.class)
+          .hasMessageContaining("value 5 exceeds the maximum 4");
+    }
+  }
+
   @Test
   void valuesAboveTheLimitAreFoundInRleAndBitPackedRuns() throws Exception {
     int[] rle = new int[64];

@@ -35,6 +35,17 @@ final class Validity {
       // As many values as level entries: every level is the maximum (the column layer counts the values from
       // the levels), so there is no null and no bitmap to build.
       nullCount = 0;
+    } else if (batch.slotValidity() != null) {
+      // A nested leaf: the level assembler built the bitmap and counted its values (NestedColumnReader checked
+      // that count against the values decoded), so it is copied, not rebuilt from levels.
+      if (bitmap.length < bytes) {
+        bitmap = new byte[Math.max(bytes, bitmap.length * 2)];
+      }
+      System.arraycopy(batch.slotValidity(), 0, bitmap, 0, bytes);
+      if ((rows & 7) != 0) {
+        bitmap[bytes - 1] &= (byte) ((1 << (rows & 7)) - 1);
+      }
+      nullCount = rows - kernels.countSetBits(bitmap, rows);
     } else {
       if (bitmap.length < bytes) {
         bitmap = new byte[Math.max(bytes, bitmap.length * 2)];

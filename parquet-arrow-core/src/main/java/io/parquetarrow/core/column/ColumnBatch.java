@@ -30,6 +30,8 @@ public final class ColumnBatch {
   private long[] longs = NO_LONGS;
   private byte[] bytes = NO_BYTES;
   private final BinaryBuffer binary = new BinaryBuffer();
+  /** Set by {@link NestedColumnReader#toLeafSlots}: the leaf slots' validity, standing for definition levels. */
+  private byte[] slotValidity;
 
   /** Level entries in this batch (rows, for a flat column). */
   public int levelCount() {
@@ -49,6 +51,15 @@ public final class ColumnBatch {
   /** Repetition levels {@code [0, levelCount)}; meaningless when the column's maximum repetition level is 0. */
   public int[] repetitionLevels() {
     return repetitionLevels;
+  }
+
+  /**
+   * After {@link NestedColumnReader#toLeafSlots}: the LSB-first validity of the {@link #levelCount()} leaf slots
+   * (bit set = a value), which then stands for the definition levels (not written); null otherwise. The array
+   * belongs to the nested level assembler and holds until its next batch.
+   */
+  public byte[] slotValidity() {
+    return slotValidity;
   }
 
   public int[] ints() {
@@ -74,6 +85,7 @@ public final class ColumnBatch {
   void reset(int levels, boolean definition, boolean repetition) {
     levelCount = 0;
     valueCount = 0;
+    slotValidity = null;
     binary.reset();
     if (definition && definitionLevels.length < levels) {
       definitionLevels = new int[levels];
@@ -89,6 +101,10 @@ public final class ColumnBatch {
 
   void setValueCount(int valueCount) {
     this.valueCount = valueCount;
+  }
+
+  void setSlotValidity(byte[] slotValidity) {
+    this.slotValidity = slotValidity;
   }
 
   /** Makes room for {@code capacity} definition levels, keeping those already held. */

@@ -62,6 +62,13 @@ public final class FlatColumnReader implements AutoCloseable {
   private boolean pageAllPresent;
   /** The record starts among the entries the last levelsBeforeRecordStart call counted. */
   private int startsBeforeRecordStart;
+  /**
+   * Record starts (repetition level 0) among the current page's entries from {@link #pageStartsPosition} on, -1
+   * when not known; counted as the page's repetition levels were decoded, so a step that takes the rest of the
+   * page need not scan them again.
+   */
+  private int pageStartsRemaining = -1;
+  private int pageStartsPosition;
   /** Values (level entries at the maximum definition level) of the current page not yet read. */
   private int pagePresentRemaining;
 
@@ -160,10 +167,7 @@ public final class FlatColumnReader implements AutoCloseable {
         if (count == pageLevelsRemaining) {
           present = pagePresentRemaining; // the rest of the page: counted when the page started
         } else if (!pageAllPresent) {
-          present = 0;
-          for (int i = levels, end = levels + count; i < end; i++) {
-            present += ((definition[i] ^ maxDefinitionLevel) - 1) >>> 31; // levels are checked, 0..max
-          }
+          present = kernels.countEqual(definition, levels, count, maxDefinitionLevel);
         }
         pagePresentRemaining -= present;
       }
@@ -204,6 +208,13 @@ public final class FlatColumnReader implements AutoCloseable {
     int[] levels = pageRepetitionLevels;
     int position = pageLevelPosition;
     int end = position + pageLevelsRemaining;
+    if (pageStartsRemaining >= 0 && pageStartsPosition == position && pageStartsRemaining <= starts) {
+      // The rest of the page holds no more starts than wanted: all of it, without a scan.
+      startsBeforeRecordStart = pageStartsRemaining;
+      pageStartsRemaining = 0;
+      pageStartsPosition = end;
+      return end - position;
+    }
     int passed = 0;
     // In bulk while a block cannot hold the start that ends the count (a block of n entries holds at most n).
     while (end - position > 0 && starts - passed >= 64) {
@@ -220,6 +231,11 @@ public final class FlatColumnReader implements AutoCloseable {
       }
     }
     startsBeforeRecordStart = passed;
+    if (pageStartsRemaining >= 0 && pageStartsPosition == pageLevelPosition) {
+      // Still known for the entries after this step, if the caller reads exactly this step next.
+      pageStartsRemaining -= passed;
+      pageStartsPosition = position;
+    }
     return position - pageLevelPosition;
   }
 
@@ -459,8 +475,15 @@ public final class FlatColumnReader implements AutoCloseable {
       if (pageRepetitionLevels.length < levelCount) {
         pageRepetitionLevels = new int[Math.max(levelCount, pageRepetitionLevels.length * 2)];
       }
-      repetitionLevels.read(pageRepetitionLevels, 0, levelCount);
-      checkLevels(pageRepetitionLevels, 0, levelCount, maxRepetitionLevel, "repetition");
+      if (repetitionLevels instanceof RleBitPackedHybridDecoder rle) {
+        // Checked and their record starts counted run by run, as they are decoded.
+        pageStartsRemaining = rle.readCounting(pageRepetitionLevels, 0, levelCount, 0, maxRepetitionLevel);
+      } else {
+        repetitionLevels.read(pageRepetitionLevels, 0, levelCount);
+        checkLevels(pageRepetitionLevels, 0, levelCount, maxRepetitionLevel, "repetition");
+        pageStartsRemaining = -1;
+      }
+      pageStartsPosition = 0;
     }
     if (maxDefinitionLevel > 0) {
       if (pageDefinitionLevels.length < levelCount) {

@@ -48,7 +48,7 @@ public final class NestedColumnReader implements AutoCloseable {
    * @param reader the flat column reader of the chunk, built with the chunk's total level entries
    *     ({@code num_values} of the column chunk)
    * @param totalLevels the level entries the chunk holds
-   * @param kernels the kernels counting values and rewriting levels
+   * @param kernels the kernels counting values and record starts
    */
   public NestedColumnReader(FlatColumnReader reader, PageLocation location, Type physicalType, int typeLength,
       int maxDefinitionLevel, int maxRepetitionLevel, long totalLevels, ParquetKernels kernels) {
@@ -155,7 +155,9 @@ public final class NestedColumnReader implements AutoCloseable {
       }
     }
     int values = end;
-    if (maxDefinitionLevel > 0) {
+    if (end == pending.levelCount()) {
+      values = pending.valueCount(); // the flat reader counted them as it decoded the levels
+    } else if (maxDefinitionLevel > 0) {
       values = kernels.countEqual(pending.definitionLevels(), 0, end, maxDefinitionLevel);
     }
     handOut(end, values);
@@ -163,9 +165,10 @@ public final class NestedColumnReader implements AutoCloseable {
   }
 
   /**
-   * Turns the batch returned by {@link #readRecords} into one entry per slot of the leaf node: definition level 1
-   * for a slot holding a value, 0 for a null slot, values unchanged (they are already in slot order). A flat
-   * assembler built for maximum definition level 1 then fills the leaf vector.
+   * Turns the batch returned by {@link #readRecords} into one entry per slot of the leaf node: the leaf's slot
+   * validity ({@link ColumnBatch#slotValidity()}, bit set for a slot holding a value) in place of definition
+   * levels, values unchanged (they are already in slot order). A flat assembler built for maximum definition
+   * level 1 then fills the leaf vector (its validity taken from the bitmap, not rebuilt from levels).
    *
    * @throws ParquetCorruptionException when the leaf's value count differs from the values read
    */
@@ -175,8 +178,7 @@ public final class NestedColumnReader implements AutoCloseable {
       throw new ParquetCorruptionException(location.describe() + ": the levels place " + leaf.valueCount()
           + " values but " + output.valueCount() + " were decoded");
     }
-    // handOut sized the definition levels for every level entry, and a slot never needs more than one entry.
-    kernels.validityToLevels(leaf.validity(), 0, slots, 1, output.definitionLevels(), 0);
+    output.setSlotValidity(leaf.validity());
     output.setLevelCount(slots);
     output.setValueCount(leaf.valueCount());
     return output;
@@ -229,14 +231,11 @@ public final class NestedColumnReader implements AutoCloseable {
       output = pending;
       pending = swap;
       pending.reset(0, false, false);
-      // toLeafSlots rewrites the definition levels even for a required leaf; assemblers read values up to the
-      // level count.
-      output.ensureDefinitionLevels(levels);
+      // Assemblers spread the values in place, up to the slot count (at most the level count).
       ensureValues(output, Math.max(values, levels));
       return;
     }
-    // Definition levels are always sized: toLeafSlots rewrites them even for a required leaf.
-    output.reset(levels, true, maxRepetitionLevel > 0);
+    output.reset(levels, maxDefinitionLevel > 0, maxRepetitionLevel > 0);
     int remainingLevels = pendingLevels - levels;
     int remainingValues = pendingValues - values;
     if (maxDefinitionLevel > 0) {

@@ -36,6 +36,7 @@ public final class NestedLevelAssembler {
   private final ParquetKernels kernels;
   /** Per repetition level r: the definition level an entry and its predecessor need to continue list r (0 for 0). */
   private final int[] continuationDefinitionLevels;
+  private boolean valueSlotsWanted = true;
 
   /** An assembler running on the kernels {@link KernelProvider#get()} picks. */
   public NestedLevelAssembler(NestedPath path) {
@@ -65,6 +66,16 @@ public final class NestedLevelAssembler {
   }
 
   /**
+   * Stops computing {@link NodeLevels#valueSlots()} (a pass over the levels per batch) for a caller that places the
+   * values from the leaf's validity instead, as the reader does; the value count is still computed. Returns this.
+   */
+  public NestedLevelAssembler withoutValueSlots() {
+    valueSlotsWanted = false;
+    nodes[nodes.length - 1].valueSlotsComputed = false;
+    return this;
+  }
+
+  /**
    * Assembles {@code count} level entries starting at {@code offset}.
    *
    * @param definitionLevels the leaf's definition levels; may be null only when the maximum definition level is
@@ -87,6 +98,19 @@ public final class NestedLevelAssembler {
    */
   public NestedLevels assemble(int[] definitionLevels, int[] repetitionLevels, int offset, int count, int firstNode)
       throws ParquetCorruptionException {
+    return assemble(definitionLevels, repetitionLevels, offset, count, firstNode, false, -1);
+  }
+
+  /**
+   * As {@link #assemble(int[], int[], int, int, int)}, with what the column layer already knows about the levels:
+   * {@code levelsInRange} says every level lies within {@code 0..max} (the column layer checks that page by page
+   * as it decodes them), so the ranges are not checked again; {@code valueCount}, when not negative, is the number
+   * of entries at the maximum definition level (the values decoded for them, counted from these same levels), so
+   * a leaf whose slots all hold values needs no pass over the levels. The structural checks (the batch starts a
+   * record, each repetition continues a non-empty list) always run.
+   */
+  public NestedLevels assemble(int[] definitionLevels, int[] repetitionLevels, int offset, int count, int firstNode,
+      boolean levelsInRange, int valueCount) throws ParquetCorruptionException {
     if (firstNode < 0 || firstNode >= nodes.length) {
       throw new IllegalArgumentException("first node " + firstNode + " outside 0.." + (nodes.length - 1));
     }
@@ -107,8 +131,15 @@ public final class NestedLevelAssembler {
       throw new IllegalArgumentException("level arrays shorter than offset " + offset + " + count " + count);
     }
     int[] repetition = maxRepetitionLevel == 0 ? null : repetitionLevels;
-    checkLevels(definitionLevels, repetition, offset, count);
+    // With one list, computed in this call, its offsets prove the continuations after the fact (see
+    // continuationsHold); otherwise one pass over the levels does, before the kernels run.
+    boolean checkFromOffsets = maxRepetitionLevel == 1 && repeatedNodeIndex(1) >= firstNode;
+    if (!checkFromOffsets || !levelsInRange) {
+      checkLevels(definitionLevels, repetition, offset, count, levelsInRange, !checkFromOffsets);
+    }
 
+    // The innermost list computed in this call: its elements are the slots of the nodes below it.
+    NodeLevels innermostList = null;
     for (int index = firstNode; index < nodes.length; index++) {
       NodeLevels levels = nodes[index];
       NestingNode node = levels.node();
@@ -117,6 +148,15 @@ public final class NestedLevelAssembler {
         levels.slotCount = kernels.nodeValidityAndOffsets(definitionLevels, repetition, offset, count,
             node.slotDefinitionLevel(), node.slotRepetitionLevel(), node.definitionLevel(),
             node.elementDefinitionLevel(), node.repetitionLevel(), levels.validity, levels.offsets);
+        if (node.repetitionLevel() == maxRepetitionLevel) {
+          innermostList = levels;
+        }
+      } else if (node.kind() == NestingKind.LEAF && valueCount >= 0 && innermostList != null
+          && innermostList.elementCount() == valueCount) {
+        // The leaf's slots are the innermost list's elements (the entries at or above its element definition
+        // level) and every one of them holds a value: all valid, no pass over the levels.
+        levels.slotCount = valueCount;
+        setAllValid(levels.validity, valueCount);
       } else {
         // Under the innermost list every entry passes the repetition test: no repetition levels needed.
         int[] repetitionForSlots = node.slotRepetitionLevel() >= maxRepetitionLevel ? null : repetition;
@@ -125,7 +165,10 @@ public final class NestedLevelAssembler {
       }
       levels.nullCount = levels.slotCount - kernels.countSetBits(levels.validity, levels.slotCount);
       if (node.kind() == NestingKind.LEAF) {
-        if (levels.nullCount == 0) {
+        if (!valueSlotsWanted) {
+          // The leaf is valid exactly at the maximum definition level: its valid slots are the values.
+          levels.valueCount = levels.slotCount - levels.nullCount;
+        } else if (levels.nullCount == 0) {
           levels.valueCount = levels.slotCount;
           for (int i = 0; i < levels.slotCount; i++) {
             levels.valueSlots[i] = i;
@@ -136,10 +179,59 @@ public final class NestedLevelAssembler {
         }
       }
     }
+    if (checkFromOffsets && !continuationsHold(nodes[repeatedNodeIndex(1)], repetition, offset, count)) {
+      describeMalformed(definitionLevels, repetition, offset, count);
+    }
     result.levelCount = count;
     result.recordCount = firstNode == 0 ? nodes[0].slotCount
         : repetition == null ? count : kernels.countEqual(repetition, offset, count, 0);
     return result;
+  }
+
+  /** The index of the LIST or MAP node at {@code repetitionLevel}, -1 when there is none. */
+  private int repeatedNodeIndex(int repetitionLevel) {
+    for (int index = 0; index < nodes.length; index++) {
+      NestingNode node = nodes[index].node();
+      if (node.kind().isRepeated() && node.repetitionLevel() == repetitionLevel) {
+        return index;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * For a path with one list (maximum repetition level 1) whose node was just computed: whether the batch starts
+   * a record and every entry with repetition level 1 and its predecessor reach the list's element definition level.
+   * Counted rather than walked: the entries below that level are {@code count - elements}, and the levels are well
+   * formed exactly when each of them is a record of its own, i.e. when they are as many as the empty (or null)
+   * lists. (Each record with no element has at least one such entry, each record with an element none when well
+   * formed: the count can only match when every empty record has exactly one entry and no other record has any.)
+   */
+  private static boolean continuationsHold(NodeLevels list, int[] repetitionLevels, int offset, int count) {
+    if (count == 0) {
+      return true;
+    }
+    if (repetitionLevels[offset] != 0) {
+      return false;
+    }
+    int[] offsets = list.offsets;
+    int emptyLists = 0;
+    int previous = offsets[0];
+    for (int slot = 1, end = list.slotCount; slot <= end; slot++) {
+      int next = offsets[slot];
+      emptyLists += ((previous - next) >>> 31) ^ 1; // next > previous: not empty
+      previous = next;
+    }
+    return count - offsets[list.slotCount] == emptyLists;
+  }
+
+  /** Sets bits {@code [0, bits)} of {@code validity} and clears the rest of the last byte. */
+  private static void setAllValid(byte[] validity, int bits) {
+    int whole = bits >>> 3;
+    java.util.Arrays.fill(validity, 0, whole, (byte) -1);
+    if ((bits & 7) != 0) {
+      validity[whole] = (byte) ((1 << (bits & 7)) - 1);
+    }
   }
 
   /**
@@ -147,9 +239,12 @@ public final class NestedLevelAssembler {
    * level in range, the batch starting a record, and each entry with repetition level {@code r > 0} adding an
    * element to a list that exists and is non-empty both before and at this entry.
    */
-  private void checkLevels(int[] definitionLevels, int[] repetitionLevels, int offset, int count)
-      throws ParquetCorruptionException {
+  private void checkLevels(int[] definitionLevels, int[] repetitionLevels, int offset, int count,
+      boolean levelsInRange, boolean checkContinuations) throws ParquetCorruptionException {
     int end = offset + count;
+    if (repetitionLevels == null && levelsInRange) {
+      return;
+    }
     if (repetitionLevels == null) {
       // One bulk maximum; the loop below only runs to name the bad entry.
       if (Integer.compareUnsigned(kernels.maxUnsigned(definitionLevels, offset, count), maxDefinitionLevel) <= 0) {
@@ -163,9 +258,16 @@ public final class NestedLevelAssembler {
       }
       return;
     }
-    if (wellFormed(definitionLevels, repetitionLevels, offset, count)) {
+    if (wellFormed(definitionLevels, repetitionLevels, offset, count, levelsInRange, checkContinuations)) {
       return;
     }
+    describeMalformed(definitionLevels, repetitionLevels, offset, count);
+  }
+
+  /** Throws naming the first entry that breaks a rule {@link #checkLevels} checks; levels known to break one. */
+  private void describeMalformed(int[] definitionLevels, int[] repetitionLevels, int offset, int count)
+      throws ParquetCorruptionException {
+    int end = offset + count;
     // Something is wrong: find the first bad entry and name it.
     int previousDefinition = 0;
     for (int i = offset; i < end; i++) {
@@ -191,24 +293,44 @@ public final class NestedLevelAssembler {
       }
       previousDefinition = level;
     }
+    throw ParquetCorruptionException.of("column %s: the batch's %d level entries do not describe whole records",
+        path.dottedPath(), count);
   }
 
   /**
    * The checks of {@link #checkLevels} without naming the culprit: ranges through two bulk maxima, then one
    * branch-free pass (a negative difference marks an entry or predecessor below the level its repetition needs).
    */
-  private boolean wellFormed(int[] definitionLevels, int[] repetitionLevels, int offset, int count) {
+  private boolean wellFormed(int[] definitionLevels, int[] repetitionLevels, int offset, int count,
+      boolean levelsInRange, boolean checkContinuations) {
     if (count == 0) {
       return true;
     }
-    if (Integer.compareUnsigned(kernels.maxUnsigned(definitionLevels, offset, count), maxDefinitionLevel) > 0
-        || Integer.compareUnsigned(kernels.maxUnsigned(repetitionLevels, offset, count), maxRepetitionLevel) > 0
-        || repetitionLevels[offset] != 0) {
+    if (!levelsInRange
+        && (Integer.compareUnsigned(kernels.maxUnsigned(definitionLevels, offset, count), maxDefinitionLevel) > 0
+        || Integer.compareUnsigned(kernels.maxUnsigned(repetitionLevels, offset, count), maxRepetitionLevel) > 0)) {
       return false;
     }
-    int[] needed = continuationDefinitionLevels;
+    if (repetitionLevels[offset] != 0) {
+      return false;
+    }
+    if (!checkContinuations) {
+      return true;
+    }
     int previous = definitionLevels[offset];
     int bad = 0;
+    if (maxRepetitionLevel == 1) {
+      // One list: repetition level 1 needs its element definition level, 0 needs nothing (need = r * level).
+      int elementLevel = continuationDefinitionLevels[1];
+      for (int i = offset + 1, end = offset + count; i < end; i++) {
+        int level = definitionLevels[i];
+        int need = repetitionLevels[i] * elementLevel;
+        bad |= (level - need) | (previous - need);
+        previous = level;
+      }
+      return bad >= 0;
+    }
+    int[] needed = continuationDefinitionLevels;
     for (int i = offset + 1, end = offset + count; i < end; i++) {
       int level = definitionLevels[i];
       int need = needed[repetitionLevels[i]];
@@ -223,7 +345,7 @@ public final class NestedLevelAssembler {
         path.dottedPath(), index, found, expected);
   }
 
-  private static void ensureCapacity(NodeLevels levels, int count) {
+  private void ensureCapacity(NodeLevels levels, int count) {
     int bytes = (count + 7) >>> 3;
     if (levels.validity.length < bytes) {
       levels.validity = new byte[grow(levels.validity.length, bytes)];
@@ -231,7 +353,7 @@ public final class NestedLevelAssembler {
     if (levels.offsets != null && levels.offsets.length < count + 1) {
       levels.offsets = new int[grow(levels.offsets.length, count + 1)];
     }
-    if (levels.valueSlots != null && levels.valueSlots.length < count) {
+    if (valueSlotsWanted && levels.valueSlots != null && levels.valueSlots.length < count) {
       levels.valueSlots = new int[grow(levels.valueSlots.length, count)];
     }
   }

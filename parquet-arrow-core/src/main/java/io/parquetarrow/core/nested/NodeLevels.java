@@ -19,6 +19,7 @@ public final class NodeLevels {
   int slotCount;
   int nullCount;
   int valueCount;
+  boolean valueSlotsComputed = true;
 
   NodeLevels(NestingNode node) {
     this.node = node;
@@ -82,8 +83,15 @@ public final class NodeLevels {
    * For the LEAF: the slot receiving each decoded non-null value, in order ({@link #valueCount()} of them). The
    * reader scatters value {@code v} of the page's dense value stream to slot {@code valueSlots()[v]}; when
    * {@link #valuesAreDense()} no scatter is needed. Null for the other kinds.
+   *
+   * @throws IllegalStateException when the assembler was built {@link NestedLevelAssembler#withoutValueSlots
+   *     without value slots}
    */
   public int[] valueSlots() {
+    if (!valueSlotsComputed) {
+      throw new IllegalStateException("value slots of " + node + " were not computed: the assembler was built"
+          + " without them (NestedLevelAssembler#withoutValueSlots)");
+    }
     return valueSlots;
   }
 

@@ -231,6 +231,81 @@ class NestedLevelAssemblerTest {
         .isInstanceOf(ParquetCorruptionException.class).hasMessageContaining("continues a non-empty list");
   }
 
+  /**
+   * The reader's call (levels range-checked by the column layer, value count known) against the plain call, on
+   * random level sequences of one-list paths, half of them malformed: the same outputs when the levels are well
+   * formed (checked by a walk written here), a ParquetCorruptionException from both when not.
+   */
+  @Test
+  void readerCallAgreesWithThePlainCallOnRandomLevels() throws ParquetCorruptionException {
+    long seed = System.nanoTime();
+    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+    NestedPath[] paths = {
+        OPTIONAL_LIST_OF_OPTIONAL,
+        NestedPath.builder().list("a", false).leaf("element", false),
+        NestedPath.builder().list("a", true).leaf("element", false),
+        NestedPath.builder().list("a", true).struct("s", true).leaf("x", true),
+        NestedPath.builder().struct("outer", true).list("a", true).leaf("element", true)};
+    for (int round = 0; round < 2000; round++) {
+      NestedPath path = paths[random.nextInt(paths.length)];
+      int elementLevel = path.elementDefinitionLevelForRepetitionLevel(1);
+      int count = random.nextInt(1, 80);
+      int[] definition = new int[count];
+      int[] repetition = new int[count];
+      for (int i = 0; i < count; i++) {
+        boolean record = i == 0 || random.nextInt(4) == 0;
+        repetition[i] = record ? 0 : 1;
+        definition[i] = random.nextInt(elementLevel, path.maxDefinitionLevel() + 1);
+        if (record && random.nextInt(3) == 0) {
+          definition[i] = random.nextInt(0, elementLevel + 1);
+        }
+      }
+      if (random.nextBoolean()) {
+        int at = random.nextInt(count);
+        repetition[at] = random.nextInt(2);
+        definition[at] = random.nextInt(path.maxDefinitionLevel() + 1);
+      }
+      boolean wellFormed = repetition[0] == 0;
+      for (int i = 1; i < count; i++) {
+        if (repetition[i] == 1 && (definition[i] < elementLevel || definition[i - 1] < elementLevel)) {
+          wellFormed = false;
+        }
+      }
+      int values = 0;
+      for (int level : definition) {
+        values += level == path.maxDefinitionLevel() ? 1 : 0;
+      }
+      String where = "seed " + seed + " round " + round + " path " + path.dottedPath();
+      NestedLevelAssembler plain = new NestedLevelAssembler(path);
+      NestedLevelAssembler reader = new NestedLevelAssembler(path).withoutValueSlots();
+      if (!wellFormed) {
+        assertThatThrownBy(() -> plain.assemble(definition, repetition, 0, count)).as(where)
+            .isInstanceOf(ParquetCorruptionException.class);
+        int valueCount = values;
+        assertThatThrownBy(() -> reader.assemble(definition, repetition, 0, count, 0, true, valueCount)).as(where)
+            .isInstanceOf(ParquetCorruptionException.class);
+        continue;
+      }
+      NestedLevels expected = plain.assemble(definition, repetition, 0, count);
+      NestedLevels actual = reader.assemble(definition, repetition, 0, count, 0, true, values);
+      assertThat(actual.recordCount()).as(where).isEqualTo(expected.recordCount());
+      for (int depth = 0; depth < path.depth(); depth++) {
+        NodeLevels want = expected.node(depth);
+        NodeLevels got = actual.node(depth);
+        assertThat(got.slotCount()).as(where + " node " + depth).isEqualTo(want.slotCount());
+        assertThat(got.nullCount()).as(where + " node " + depth).isEqualTo(want.nullCount());
+        assertThat(got.valueCount()).as(where + " node " + depth).isEqualTo(want.valueCount());
+        for (int slot = 0; slot < want.slotCount(); slot++) {
+          assertThat(got.isValid(slot)).as(where + " node " + depth + " slot " + slot).isEqualTo(want.isValid(slot));
+        }
+        if (want.offsets() != null) {
+          assertThat(java.util.Arrays.copyOf(got.offsets(), got.slotCount() + 1)).as(where + " node " + depth)
+              .isEqualTo(java.util.Arrays.copyOf(want.offsets(), want.slotCount() + 1));
+        }
+      }
+    }
+  }
+
   @Test
   void rejectsMisuse() {
     NestedLevelAssembler assembler = new NestedLevelAssembler(OPTIONAL_LIST_OF_OPTIONAL);
