@@ -590,7 +590,7 @@ public final class ParquetArrowReader extends ArrowReader {
    * Waits for the workers even when interrupted: they write into the root's vectors, so returning (or letting
    * {@link #close()} free those vectors) before they finish would be unsafe. The interrupt is kept.
    */
-  private static void awaitUninterruptibly(CountDownLatch latch) {
+  static void awaitUninterruptibly(CountDownLatch latch) {
     boolean interrupted = false;
     while (true) {
       try {

@@ -310,24 +310,13 @@ final class ReadLanes implements AutoCloseable {
     closed = true;
     cancelled = true;
     unitsAhead.release(workerCount);
-    boolean interrupted = false;
-    while (true) {
-      try {
-        workersDone.await();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
+    ParquetArrowReader.awaitUninterruptibly(workersDone);
     for (LinkedBlockingQueue<Object> unit : units) {
       for (Object item = unit.poll(); item != null; item = unit.poll()) {
         if (item instanceof LaneBatch batch) {
           batch.close();
         }
       }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
     }
   }
 }
