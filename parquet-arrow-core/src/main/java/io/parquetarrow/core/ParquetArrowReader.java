@@ -123,8 +123,6 @@ public final class ParquetArrowReader extends ArrowReader {
    * than the last batch: a column's cost jumps in the batches where its next page is read and decompressed.
    */
   private final long[] columnNanos;
-  /** The shared workers once a parallel batch has used them, else null. */
-  private ExecutorService workers;
   /** Parallel reading (see {@link #readsInLanes()}), started by the first batch; null otherwise. */
   private ReadLanes lanes;
   /**
@@ -136,6 +134,8 @@ public final class ParquetArrowReader extends ArrowReader {
   private final int[] columnsRead;
   /** A lane reader's rows in its last batch (its root's row count is not set: it fills only some vectors). */
   private int laneBatchRows;
+  /** Whether a field or a descendant of one is read as an Arrow dictionary. */
+  private final boolean hasDictionaryField;
   /** A lane reader's last row group (position in {@link #rowGroups}); others read to the end. */
   private int laneEnd = Integer.MAX_VALUE;
 
@@ -203,6 +203,7 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     this.columnNanos = new long[plans.size()];
     this.columnsRead = lane ? laneColumns.clone() : columnOrder.clone();
+    this.hasDictionaryField = hasDictionary(fields);
   }
 
   /** One more than the largest dictionary id in {@code field} or any of its descendants (0 without any). */
@@ -377,7 +378,7 @@ public final class ParquetArrowReader extends ArrowReader {
     if (readsInLanes()) {
       if (lanes == null) {
         lanes = new ReadLanes(allocator, rowGroups.length, laneColumnGroups(), options.threads(),
-            workers(options.threads()), columns -> new ParquetArrowReader(allocator, file, options, columns));
+            SHARED_WORKERS, columns -> new ParquetArrowReader(allocator, file, options, columns));
       }
       return lanes.next(root);
     }
@@ -414,7 +415,7 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   boolean readsInLanes() {
     return options.threads() > 1 && !lane && !plans.isEmpty() && (rowGroups.length > 1 || plans.size() > 1)
-        && !hasDictionary(schema.getFields());
+        && !hasDictionaryField;
   }
 
   /**
@@ -528,7 +529,7 @@ public final class ParquetArrowReader extends ArrowReader {
     // A helper that has not started when the calling thread runs out of columns is called off instead of waited
     // for: waking a thread only to find nothing left would add a scheduling delay to every small batch.
     AtomicBoolean[] started = new AtomicBoolean[helpers];
-    ExecutorService executor = workers(options.threads());
+    ExecutorService executor = SHARED_WORKERS;
     for (int h = 0; h < helpers; h++) {
       AtomicBoolean helperStarted = new AtomicBoolean();
       started[h] = helperStarted;
@@ -557,19 +558,27 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     awaitUninterruptibly(helpersDone);
     for (Throwable failure : failures) {
-      if (failure instanceof IOException e) {
-        throw e;
-      }
-      if (failure instanceof RuntimeException e) {
-        throw e;
-      }
-      if (failure instanceof Error e) {
-        throw e;
-      }
       if (failure != null) {
-        throw new IllegalStateException(file.name() + ": reading a column failed", failure);
+        throw rethrow(failure, file.name() + ": reading a column failed");
       }
     }
+  }
+
+  /**
+   * Rethrows a worker's failure as it was thrown (same type, same message): returns an {@link IOException} for
+   * the caller to throw, throws an unchecked one itself, and wraps anything else as {@code message}.
+   */
+  static IOException rethrow(Throwable failure, String message) {
+    if (failure instanceof IOException e) {
+      return e;
+    }
+    if (failure instanceof RuntimeException e) {
+      throw e;
+    }
+    if (failure instanceof Error e) {
+      throw e;
+    }
+    throw new IllegalStateException(message, failure);
   }
 
   /** Sorts {@link #columnOrder} by decode time so far, longest first (stable on ties). */
@@ -607,17 +616,16 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /**
    * Worker threads shared by every reader of the process: daemon threads (a reader never left open keeps no JVM
-   * alive), created when no idle one is free and ended after {@link #WORKER_IDLE_SECONDS} without work. Sharing
+   * alive), created when no idle one is free and ended after 30 seconds without work. Sharing
    * them matters beyond thread start-up: a thread keeps its JDK temporary direct buffer for positional reads into
    * heap arrays and its Netty allocation cache, which threads made per reader allocated, zeroed and faulted in
    * again on every read (two threads cost 1.25–1.35x one thread's CPU on lineitem that way).
    */
-  private static final ExecutorService SHARED_WORKERS = new ThreadPoolExecutor(0, Integer.MAX_VALUE,
-      ReaderThreads.WORKER_IDLE_SECONDS, TimeUnit.SECONDS, new SynchronousQueue<>(), new ReaderThreads());
+  private static final ExecutorService SHARED_WORKERS = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30,
+      TimeUnit.SECONDS, new SynchronousQueue<>(), new ReaderThreads());
 
   /** Names and marks the shared workers. */
   private static final class ReaderThreads implements ThreadFactory {
-    static final long WORKER_IDLE_SECONDS = 30;
     private final AtomicInteger count = new AtomicInteger();
 
     @Override
@@ -628,11 +636,6 @@ public final class ParquetArrowReader extends ArrowReader {
     }
   }
 
-  /** The worker threads (shared, see {@link #SHARED_WORKERS}); {@code threads} of them are free whenever asked. */
-  private ExecutorService workers(int threads) {
-    workers = SHARED_WORKERS;
-    return workers;
-  }
 
   private ParquetException withLocation(ParquetException e, int rowGroup, ColumnDescriptor column) {
     String where = new PageLocation(file.name(), rowGroup, column.dottedPath()).describe() + ": ";

@@ -230,7 +230,7 @@ final class ReadLanes implements AutoCloseable {
       for (Object item : items) {
         if (item instanceof Throwable failure) {
           closeBatches(items);
-          throw rethrow(failure);
+          throw ParquetArrowReader.rethrow(failure, "reading a row group failed");
         }
       }
       int ended = 0;
@@ -275,19 +275,6 @@ final class ReadLanes implements AutoCloseable {
       }
       items[i] = null;
     }
-  }
-
-  private static IOException rethrow(Throwable failure) {
-    if (failure instanceof IOException e) {
-      return e;
-    }
-    if (failure instanceof RuntimeException e) {
-      throw e;
-    }
-    if (failure instanceof Error e) {
-      throw e;
-    }
-    throw new IllegalStateException("reading a row group failed", failure);
   }
 
   long bytesRead() {
