@@ -161,6 +161,22 @@ public final class BinaryBuffer {
     }
   }
 
+  /**
+   * Copies 16 bytes (two words) from {@code source[sourceOffset]} to {@code destination[destinationOffset]}: a
+   * value of at most 16 bytes where both arrays have {@link #COPY_SLACK} bytes to spare beyond it (the caller
+   * checked once for a whole run of values).
+   */
+  static void copyWords16(byte[] source, int sourceOffset, byte[] destination, int destinationOffset) {
+    WORDS.set(destination, destinationOffset, (long) WORDS.get(source, sourceOffset));
+    WORDS.set(destination, destinationOffset + 8, (long) WORDS.get(source, sourceOffset + 8));
+  }
+
+  /** As {@link #copyWords16} for values of at most 32 bytes (four words). */
+  static void copyWords32(byte[] source, int sourceOffset, byte[] destination, int destinationOffset) {
+    copyWords16(source, sourceOffset, destination, destinationOffset);
+    copyWords16(source, sourceOffset + 16, destination, destinationOffset + 16);
+  }
+
   /** Appends one value made of {@code first[0, firstLength)} followed by {@code second[offset, offset + length)}. */
   void appendConcatenation(byte[] first, int firstLength, byte[] second, int offset, int length)
       throws ParquetCorruptionException {

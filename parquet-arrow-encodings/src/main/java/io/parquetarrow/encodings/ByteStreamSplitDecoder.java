@@ -73,6 +73,13 @@ public final class ByteStreamSplitDecoder {
       valuesRemaining -= count;
     }
 
+    /** Checks, then decodes the next {@code count} values to their bytes in {@code destination}. */
+    void readBytes(byte[] destination, int destinationOffset, int count) throws ParquetCorruptionException {
+      PageCursor.checkValuesRemain(what, count, valuesRemaining);
+      Objects.checkFromIndexSize(destinationOffset, (long) count * width, destination.length);
+      decode(count, destination, destinationOffset);
+    }
+
     void skip(int count) throws ParquetCorruptionException {
       PageCursor.checkValuesRemain(what, count, valuesRemaining);
       next += count;
@@ -81,7 +88,7 @@ public final class ByteStreamSplitDecoder {
   }
 
   /** FLOAT (raw IEEE bits) and INT32: four streams, decoded to {@code int[]}. */
-  public static final class IntValues implements ValueDecoder<int[]> {
+  public static final class IntValues implements ValueDecoder<int[]>, LittleEndianValues {
     private final Streams streams;
     private final byte[] scratch = new byte[CHUNK * Integer.BYTES];
     private final ByteBuffer scratchView = ByteBuffer.wrap(scratch).order(ByteOrder.LITTLE_ENDIAN);
@@ -109,13 +116,19 @@ public final class ByteStreamSplitDecoder {
     }
 
     @Override
+    public void readLittleEndian(byte[] destination, int destinationOffset, int count)
+        throws ParquetCorruptionException {
+      streams.readBytes(destination, destinationOffset, count);
+    }
+
+    @Override
     public void skip(int count) throws ParquetCorruptionException {
       streams.skip(count);
     }
   }
 
   /** DOUBLE (raw IEEE bits) and INT64: eight streams, decoded to {@code long[]}. */
-  public static final class LongValues implements ValueDecoder<long[]> {
+  public static final class LongValues implements ValueDecoder<long[]>, LittleEndianValues {
     private final Streams streams;
     private final byte[] scratch = new byte[CHUNK * Long.BYTES];
     private final ByteBuffer scratchView = ByteBuffer.wrap(scratch).order(ByteOrder.LITTLE_ENDIAN);
@@ -143,6 +156,12 @@ public final class ByteStreamSplitDecoder {
     }
 
     @Override
+    public void readLittleEndian(byte[] destination, int destinationOffset, int count)
+        throws ParquetCorruptionException {
+      streams.readBytes(destination, destinationOffset, count);
+    }
+
+    @Override
     public void skip(int count) throws ParquetCorruptionException {
       streams.skip(count);
     }
@@ -163,9 +182,7 @@ public final class ByteStreamSplitDecoder {
 
     @Override
     public void read(byte[] destination, int destinationOffset, int count) throws ParquetCorruptionException {
-      PageCursor.checkValuesRemain(streams.what, count, streams.valuesRemaining);
-      Objects.checkFromIndexSize(destinationOffset, (long) count * streams.width, destination.length);
-      streams.decode(count, destination, destinationOffset);
+      streams.readBytes(destination, destinationOffset, count);
     }
 
     @Override

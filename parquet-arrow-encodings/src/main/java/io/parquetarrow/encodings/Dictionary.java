@@ -28,9 +28,15 @@ public final class Dictionary {
   private final int width;
   private final int[] offsets;
   private final byte[] binaryData;
+  /**
+   * The longest BYTE_ARRAY entry's length (MAX_VALUE when the entries lack {@link BinaryBuffer#COPY_SLACK} spare
+   * bytes after them), 0 for other kinds.
+   */
+  private final int maxEntryLength;
 
   private Dictionary(
-      Kind kind, int size, int[] ints, long[] longs, byte[] fixedBytes, int width, int[] offsets, byte[] binaryData) {
+      Kind kind, int size, int[] ints, long[] longs, byte[] fixedBytes, int width, int[] offsets, byte[] binaryData,
+      int maxEntryLength) {
     this.kind = kind;
     this.size = size;
     this.ints = ints;
@@ -39,6 +45,7 @@ public final class Dictionary {
     this.width = width;
     this.offsets = offsets;
     this.binaryData = binaryData;
+    this.maxEntryLength = maxEntryLength;
   }
 
   /**
@@ -72,7 +79,7 @@ public final class Dictionary {
     decoder.init(page, offset, length, entryCount);
     int[] values = new int[entryCount];
     decoder.read(values, 0, entryCount);
-    return new Dictionary(Kind.INTS, entryCount, values, null, null, Integer.BYTES, null, null);
+    return new Dictionary(Kind.INTS, entryCount, values, null, null, Integer.BYTES, null, null, 0);
   }
 
   /** INT64 or DOUBLE entries, PLAIN encoded. */
@@ -82,7 +89,7 @@ public final class Dictionary {
     decoder.init(page, offset, length, entryCount);
     long[] values = new long[entryCount];
     decoder.read(values, 0, entryCount);
-    return new Dictionary(Kind.LONGS, entryCount, null, values, null, Long.BYTES, null, null);
+    return new Dictionary(Kind.LONGS, entryCount, null, values, null, Long.BYTES, null, null, 0);
   }
 
   /** FIXED_LEN_BYTE_ARRAY ({@code width} = type length) or INT96 ({@code width} = 12) entries, PLAIN encoded. */
@@ -92,7 +99,7 @@ public final class Dictionary {
     decoder.init(page, offset, length, entryCount);
     byte[] values = new byte[entryCount * width]; // init checked entryCount * width <= length
     decoder.read(values, 0, entryCount);
-    return new Dictionary(Kind.FIXED, entryCount, null, null, values, width, null, null);
+    return new Dictionary(Kind.FIXED, entryCount, null, null, values, width, null, null, 0);
   }
 
   /** BOOLEAN entries, PLAIN encoded (bit packed), held as one 0/1 byte each. */
@@ -102,7 +109,7 @@ public final class Dictionary {
     decoder.init(page, offset, length, entryCount);
     byte[] values = new byte[entryCount];
     decoder.read(values, 0, entryCount);
-    return new Dictionary(Kind.FIXED, entryCount, null, null, values, 1, null, null);
+    return new Dictionary(Kind.FIXED, entryCount, null, null, values, 1, null, null, 0);
   }
 
   /** BYTE_ARRAY entries, PLAIN encoded (4-byte length, then the bytes). */
@@ -113,7 +120,15 @@ public final class Dictionary {
     // COPY_SLACK spare bytes let gatherBinary copy the last entries word by word too.
     BinaryBuffer buffer = new BinaryBuffer(entryCount, length - 4 * entryCount + BinaryBuffer.COPY_SLACK);
     decoder.read(buffer, 0, entryCount);
-    return new Dictionary(Kind.BINARY, entryCount, null, null, null, 0, buffer.offsets(), buffer.data());
+    int[] offsets = buffer.offsets();
+    int maxEntryLength = 0;
+    for (int i = 0; i < entryCount; i++) {
+      maxEntryLength = Math.max(maxEntryLength, offsets[i + 1] - offsets[i]);
+    }
+    if (offsets[entryCount] > buffer.data().length - BinaryBuffer.COPY_SLACK) {
+      maxEntryLength = Integer.MAX_VALUE; // no slack after the last entry: gatherBinary copies exact lengths
+    }
+    return new Dictionary(Kind.BINARY, entryCount, null, null, null, 0, offsets, buffer.data(), maxEntryLength);
   }
 
   public Kind kind() {
@@ -183,10 +198,24 @@ public final class Dictionary {
     }
     destination.ensureAdditional(0, end - base);
     byte[] data = destination.data();
-    for (int i = 0; i < count; i++) {
-      int index = indices[offset + i];
-      int start = destinationOffsets[first + i];
-      BinaryBuffer.copyValue(binaryData, offsets[index], data, start, destinationOffsets[first + 1 + i] - start);
+    if (maxEntryLength <= 32 && end <= data.length - BinaryBuffer.COPY_SLACK) {
+      // Every entry fits in the words copied, and both arrays have the slack beyond the last value: copy whole
+      // words without looking at the length (what lies past a value's end is overwritten by the next one).
+      if (maxEntryLength <= 16) {
+        for (int i = 0; i < count; i++) {
+          BinaryBuffer.copyWords16(binaryData, offsets[indices[offset + i]], data, destinationOffsets[first + i]);
+        }
+      } else {
+        for (int i = 0; i < count; i++) {
+          BinaryBuffer.copyWords32(binaryData, offsets[indices[offset + i]], data, destinationOffsets[first + i]);
+        }
+      }
+    } else {
+      for (int i = 0; i < count; i++) {
+        int index = indices[offset + i];
+        int start = destinationOffsets[first + i];
+        BinaryBuffer.copyValue(binaryData, offsets[index], data, start, destinationOffsets[first + 1 + i] - start);
+      }
     }
     destination.commit(count);
   }

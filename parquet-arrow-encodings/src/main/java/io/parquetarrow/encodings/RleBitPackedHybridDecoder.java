@@ -194,10 +194,8 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
         boolean above = false;
         if (bitWidth < 31 && maximum >= (1 << bitWidth) - 1 && counted >= 0) {
           // No value of this width can exceed the maximum (levels of width 1 and maximum 1, width 2 and 3, ...):
-          // count only.
-          for (int i = offset, end = offset + take; i < end; i++) {
-            equal += ((destination[i] ^ counted) - 1) >>> 31;
-          }
+          // count only, with the kernel (vectorised where the Vector API is on).
+          equal += kernels.countEqual(destination, offset, take, counted);
         } else if (bitWidth < 32 && maximum >= 0 && counted >= 0) {
           // Values, maximum and counted are non-negative ints here, so plain arithmetic counts and checks them
           // without branches (a loop the JIT can vectorise): (value ^ counted) - 1 is negative only when they are

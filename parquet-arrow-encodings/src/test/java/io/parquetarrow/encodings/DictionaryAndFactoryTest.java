@@ -72,6 +72,42 @@ class DictionaryAndFactoryTest {
     }
   }
 
+  /**
+   * Dictionary.gatherBinary on each of its copy paths: entries of at most 16 bytes (two words), at most 32 (four
+   * words), longer ones (copied by length), appended after a value already in the buffer, into a buffer with and
+   * without spare capacity, and a dictionary page whose entries end exactly at the array's end (no slack).
+   */
+  @Test
+  void gathersBinaryEntriesOfEveryLengthClass() throws ParquetCorruptionException {
+    long seed = TestData.seed("gather binary");
+    Random random = new Random(seed);
+    for (int maxLength : new int[] {0, 1, 7, 15, 16, 17, 31, 32, 33, 64, 65, 200}) {
+      for (int count : new int[] {0, 1, 3, 100, 2000}) {
+        byte[][] entries = new byte[1 + random.nextInt(40)][];
+        for (int i = 0; i < entries.length; i++) {
+          entries[i] = new byte[i == 0 ? maxLength : random.nextInt(maxLength + 1)];
+          random.nextBytes(entries[i]);
+        }
+        byte[] page = ParquetJavaEncoders.plainBinaries(entries);
+        Dictionary dictionary = Dictionary.ofBinary(page, 0, page.length, entries.length);
+        int[] indices = new int[count + 2];
+        for (int i = 0; i < indices.length; i++) {
+          indices[i] = random.nextInt(entries.length);
+        }
+        for (BinaryBuffer buffer : new BinaryBuffer[] {new BinaryBuffer(), new BinaryBuffer(4000, 1 << 20)}) {
+          buffer.append(new byte[] {1, 2, 3}, 0, 3);
+          dictionary.gatherBinary(indices, 1, count, buffer);
+          String what = "max length " + maxLength + ", count " + count + ", seed " + seed;
+          assertThat(buffer.size()).as(what).isEqualTo(count + 1);
+          assertThat(buffer.valueBytes(0)).as(what).containsExactly(1, 2, 3);
+          for (int i = 0; i < count; i++) {
+            assertThat(buffer.valueBytes(i + 1)).as("value %d, %s", i, what).containsExactly(entries[indices[i + 1]]);
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void rejectsDictionaryPagesTooShortForTheirEntryCount() {
     assertThatThrownBy(() -> Dictionary.ofInts(new byte[8], 0, 8, Integer.MAX_VALUE))

@@ -9,6 +9,7 @@ import io.parquetarrow.core.page.ValueDestination;
 import io.parquetarrow.encodings.BitPackedLevelDecoder;
 import io.parquetarrow.encodings.Dictionary;
 import io.parquetarrow.encodings.DictionaryIndexDecoder;
+import io.parquetarrow.encodings.LittleEndianValues;
 import io.parquetarrow.encodings.RleBitPackedHybridDecoder;
 import io.parquetarrow.encodings.ValueDecoder;
 import io.parquetarrow.errors.ParquetCorruptionException;
@@ -36,6 +37,9 @@ import java.util.Map;
  * Every exception names the file, row group, column and page offset.
  */
 public final class FlatColumnReader implements AutoCloseable {
+  /** Values decoded per step by {@link #decodeInto}: 32 KiB of longs. */
+  private static final int DIRECT_CHUNK = 4096;
+
   private final PageReader pages;
   private final PageLocation location;
   private final ParquetKernels kernels;
@@ -52,6 +56,7 @@ public final class FlatColumnReader implements AutoCloseable {
   private ValueDecoder<int[]> repetitionLevels;
   private Dictionary dictionary;
   private int[] indices = new int[0];
+  private byte[] chunkBytes = new byte[0];
 
   private final long totalLevels;
   private long levelsStarted;
@@ -282,14 +287,7 @@ public final class FlatColumnReader implements AutoCloseable {
           pagePlainPosition += bytes;
           pageValues.skip(count);
         } else {
-          scratch.reset(0, false, false);
-          ensureValueCapacity(scratch, count);
-          readValues(scratch, 0, count);
-          switch (destination()) {
-            case INTS -> sink.putInts(destination, scratch.ints(), count);
-            case LONGS -> sink.putLongs(destination, scratch.longs(), count);
-            default -> sink.putBytes(destination, scratch.bytes(), 0, count * valueWidth);
-          }
+          decodeInto(sink, destination, count, valueWidth, scratch);
         }
       } catch (ParquetCorruptionException e) {
         throw e.withContext(location.describe(page.fileOffset()));
@@ -300,8 +298,40 @@ public final class FlatColumnReader implements AutoCloseable {
     }
   }
 
-  private ValueDecoders.Destination destination() {
-    return destination;
+  /**
+   * Decodes {@code count} values of the current (not PLAIN) page and copies them to {@code sink} from byte
+   * {@code byteOffset}, {@value #DIRECT_CHUNK} values at a time so that what the decoder writes is still in the
+   * cache when it is copied (a whole batch of longs is 512 KiB). Decoders that can write little-endian bytes do so
+   * into one byte chunk; the others go through {@code scratch}'s array for the physical type.
+   */
+  private void decodeInto(ValueSink sink, long byteOffset, int count, int valueWidth, ColumnBatch scratch)
+      throws ParquetException {
+    int chunk = Math.min(count, DIRECT_CHUNK);
+    LittleEndianValues littleEndian =
+        !pageDictionaryEncoded && pageValues instanceof LittleEndianValues values ? values : null;
+    if (littleEndian != null) {
+      if (chunkBytes.length < chunk * valueWidth) {
+        chunkBytes = new byte[DIRECT_CHUNK * valueWidth];
+      }
+    } else {
+      scratch.reset(0, false, false);
+      ensureValueCapacity(scratch, chunk);
+    }
+    for (int done = 0; done < count; done += chunk) {
+      int values = Math.min(chunk, count - done);
+      long at = byteOffset + (long) done * valueWidth;
+      if (littleEndian != null) {
+        littleEndian.readLittleEndian(chunkBytes, 0, values);
+        sink.putBytes(at, chunkBytes, 0, values * valueWidth);
+        continue;
+      }
+      readValues(scratch, 0, values);
+      switch (destination) {
+        case INTS -> sink.putInts(at, scratch.ints(), values);
+        case LONGS -> sink.putLongs(at, scratch.longs(), values);
+        default -> sink.putBytes(at, scratch.bytes(), 0, values * valueWidth);
+      }
+    }
   }
 
   /** Bytes per value of a fixed-width physical type that readInto handles, 0 for the others. */
