@@ -69,15 +69,16 @@ public final class ColumnAssemblers {
   }
 
   /**
-   * Reads one batch of a required flat column straight into its vector when {@code assembler} allows it (same
-   * bytes in Parquet and Arrow: INT32, INT64, FLOAT, DOUBLE without conversion, FIXED_LEN_BYTE_ARRAY as
-   * fixed-size binary or half float) and returns true; false means the caller takes the usual path (read into a
-   * {@link ColumnBatch}, then {@link ColumnAssembler#assemble}).
+   * Reads one batch of a flat column straight into its vector when {@code assembler} allows it (same bytes in
+   * Parquet and Arrow: INT32, INT64, FLOAT, DOUBLE without conversion, FIXED_LEN_BYTE_ARRAY as fixed-size binary
+   * or half float) and the batch has no null (a required column, or an optional one whose next {@code rows}
+   * entries lie in one page and are all values), and returns true; false means the caller takes the usual path
+   * (read into a {@link ColumnBatch}, then {@link ColumnAssembler#assemble}).
    */
   public static boolean readDirectly(ColumnAssembler assembler, ColumnDescriptor column,
       io.parquetarrow.core.column.FlatColumnReader reader, int rows, io.parquetarrow.core.column.ColumnBatch scratch,
       org.apache.arrow.vector.FieldVector vector) throws java.io.IOException {
-    if (column.maxDefinitionLevel() != 0 || column.maxRepetitionLevel() != 0
+    if (column.maxRepetitionLevel() != 0
         || !(assembler instanceof FixedWidthAssembler fixedWidth) || !fixedWidth.copiesDirectly()) {
       return false;
     }
@@ -88,7 +89,7 @@ public final class ColumnAssemblers {
       case FIXED_LEN_BYTE_ARRAY -> fixedWidth instanceof FixedSizeBinaryAssembler && column.typeLength() > 0;
       default -> false;
     };
-    if (!sameBytes) {
+    if (!sameBytes || column.maxDefinitionLevel() != 0 && !reader.allPresentAhead(rows)) {
       return false;
     }
     fixedWidth.readDirectly(reader, rows, scratch, vector);

@@ -62,8 +62,8 @@ abstract class FixedWidthAssembler implements ColumnAssembler {
   }
 
   /**
-   * Reads {@code rows} values of a required flat column straight into {@code vector}: allocated once, all
-   * valid, values written by {@link FlatColumnReader#readInto} (compressed PLAIN pages decompressed into the
+   * Reads {@code rows} values of a flat column without nulls among them straight into {@code vector}: allocated
+   * once, all valid, values written by {@link FlatColumnReader#readInto} (compressed PLAIN pages decompressed into the
    * data buffer, uncompressed PLAIN pages read from the file into it, other encodings one bulk copy per
    * decoded run). Only for assemblers whose {@link #copiesDirectly()} is true.
    */

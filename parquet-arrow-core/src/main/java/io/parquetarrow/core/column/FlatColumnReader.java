@@ -179,6 +179,9 @@ public final class FlatColumnReader implements AutoCloseable {
       if (present > 0) {
         try {
           readValues(batch, values, present);
+          if (pagePlain) {
+            pagePlainPosition += present * valueWidth(); // where readInto continues, should it take over
+          }
         } catch (ParquetCorruptionException e) {
           throw e.withContext(location.describe(page.fileOffset()));
         }
@@ -256,12 +259,26 @@ public final class FlatColumnReader implements AutoCloseable {
    * PLAIN page whose values all belong to this call is decompressed straight into the sink's
    * {@link ValueSink#directView direct view}, and an uncompressed PLAIN page is read from the file into it (split
    * at the end of this call's values, the rest copied in the next call); other PLAIN pages are copied from the
-   * page bytes; other encodings are decoded through {@code scratch} and copied one run at a time.
+   * page bytes; other encodings are decoded through {@code scratch} and copied one run at a time. A flat column
+   * with definition levels (no repetition) is read the same way, from the current page only, once
+   * {@link #allPresentAhead}{@code (valueCount)} has said that all those entries are values.
    */
   public void readInto(int valueCount, ValueSink sink, ColumnBatch scratch) throws IOException {
     int valueWidth = valueWidth();
-    if (maxDefinitionLevel != 0 || maxRepetitionLevel != 0 || valueWidth == 0) {
-      throw new IllegalStateException(location.describe() + ": readInto needs a required flat fixed-width column");
+    if (maxRepetitionLevel != 0 || valueWidth == 0) {
+      throw new IllegalStateException(location.describe() + ": readInto needs a flat fixed-width column");
+    }
+    if (maxDefinitionLevel != 0) {
+      // allPresentAhead(valueCount) said yes: the entries are in this page and all of them are values.
+      if (valueCount > pageLevelsRemaining) {
+        throw new IllegalStateException(location.describe() + ": readInto of an optional column without"
+            + " allPresentAhead");
+      }
+      copyValuesInto(sink, 0, valueCount, valueWidth, scratch);
+      pagePresentRemaining -= valueCount;
+      pageLevelsRemaining -= valueCount;
+      pageLevelPosition += valueCount;
+      return;
     }
     int done = 0;
     while (done < valueCount) {
@@ -275,26 +292,53 @@ public final class FlatColumnReader implements AutoCloseable {
         continue;
       }
       int count = Math.min(valueCount - done, pageLevelsRemaining);
-      long destination = (long) done * valueWidth;
-      try {
-        if (pagePlain) {
-          int bytes = count * valueWidth; // the decoder's init checked the page holds all its values
-          if (bytes > pagePlainEnd - pagePlainPosition) {
-            throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values",
-                bytes - (pagePlainEnd - pagePlainPosition));
-          }
-          sink.putBytes(destination, page.data(), pagePlainPosition, bytes);
-          pagePlainPosition += bytes;
-          pageValues.skip(count);
-        } else {
-          decodeInto(sink, destination, count, valueWidth, scratch);
-        }
-      } catch (ParquetCorruptionException e) {
-        throw e.withContext(location.describe(page.fileOffset()));
-      }
+      copyValuesInto(sink, (long) done * valueWidth, count, valueWidth, scratch);
       done += count;
       pageLevelsRemaining -= count;
       pageLevelPosition += count;
+    }
+  }
+
+  /**
+   * For a flat column with definition levels (no repetition): whether the next {@code levelCount} entries are
+   * all in the current data page (moving to the next page first when this one is used up) and all of them are
+   * values, not nulls — then {@link #readInto} can put them straight into a vector. Reads no value; false
+   * leaves the reader as it was for {@link #read}.
+   */
+  public boolean allPresentAhead(int levelCount) throws IOException {
+    if (maxRepetitionLevel != 0 || maxDefinitionLevel == 0) {
+      throw new IllegalStateException(location.describe() + ": allPresentAhead is for flat optional columns");
+    }
+    while (pageLevelsRemaining == 0) {
+      if (!nextDataPage()) {
+        return false; // read() reports the missing entries
+      }
+    }
+    return levelCount <= pageLevelsRemaining && (pageAllPresent
+        || kernels.countEqual(pageDefinitionLevels, pageLevelPosition, levelCount, maxDefinitionLevel) == levelCount);
+  }
+
+  /**
+   * Copies the current page's next {@code count} values to {@code sink} from byte {@code byteOffset}: PLAIN bytes
+   * as they are, other encodings through {@link #decodeInto}.
+   */
+  private void copyValuesInto(ValueSink sink, long byteOffset, int count, int valueWidth, ColumnBatch scratch)
+      throws ParquetException {
+    try {
+      if (pagePlain) {
+        int bytes = count * valueWidth; // the decoder's init checked the page holds all its values
+        if (bytes > pagePlainEnd - pagePlainPosition) {
+          throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values",
+              bytes - (pagePlainEnd - pagePlainPosition));
+        }
+        sink.putBytes(byteOffset, page.data(), pagePlainPosition, bytes);
+        pagePlainPosition += bytes;
+        pageValues.skip(count);
+      } else {
+        decodeInto(sink, byteOffset, count, valueWidth, scratch);
+      }
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(location.describe(page.fileOffset()));
     }
   }
 
