@@ -233,6 +233,38 @@ class KernelDuelTest {
     }
   }
 
+  /**
+   * Ranges inside a page, as a decoder's successive reads ask for them: {@code first > 0}, a {@code count} that
+   * stops short of the streams' end, input and output at odd offsets. Both kernels against a byte-at-a-time loop
+   * (widths 4 and 8 have their own transposes in both), and the output bytes around the range stay untouched.
+   */
+  @ParameterizedTest(name = "width {0}")
+  @MethodSource("byteStreamSplitWidths")
+  void byteStreamSplitDecodeRangesMatchNaiveLoop(int width) {
+    Random random = random("byteStreamSplitRanges", width);
+    for (int streamLength : LENGTHS) {
+      byte[] page = randomBytes(random, PREFIX + width * streamLength);
+      int first = random.nextInt(streamLength + 1);
+      int count = random.nextInt(streamLength - first + 1);
+      int outputOffset = 1 + random.nextInt(7);
+      byte[] before = randomBytes(random, outputOffset + count * width + 5);
+      byte[] expected = before.clone();
+      for (int i = 0; i < count; i++) {
+        for (int b = 0; b < width; b++) {
+          expected[outputOffset + i * width + b] = page[PREFIX + b * streamLength + first + i];
+        }
+      }
+      for (ParquetKernels kernels : new ParquetKernels[] {scalar, vector}) {
+        byte[] output = before.clone();
+        kernels.byteStreamSplitDecode(page, PREFIX, streamLength, width, first, count, output, outputOffset);
+        assertThat(output)
+            .as(where(kernels.name() + " byteStreamSplitDecode stream length " + streamLength + " first " + first
+                + " output offset " + outputOffset, width, count))
+            .containsExactly(expected);
+      }
+    }
+  }
+
   // ---- levels and validity ----------------------------------------------------------------------------------
 
   @Test
