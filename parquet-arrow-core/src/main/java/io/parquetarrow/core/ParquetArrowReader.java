@@ -89,7 +89,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * <p>Not thread-safe: one thread calls {@link #loadNextBatch()}. With {@link ReadOptions#threads()} above 1 the
  * worker threads (daemons shared by all readers, kept for a while after their last task) decode in
  * parallel ({@link ReadLanes}): each worker reads whole row groups, or with few row groups a contiguous group of
- * the fields of one, with a lane reader of its own, at most {@code threads} such units ahead of the caller; the
+ * the fields of one, with a lane reader of its own, at most {@code 2 * threads} such units ahead of the caller; the
  * calling thread takes the batches in order and moves their buffers into its root without copying. With a field
  * read as an Arrow dictionary the calling thread and the workers share each batch's columns instead. The
  * allocator is thread-safe. Batches and errors are the same as with one thread: a worker's failure is rethrown by
