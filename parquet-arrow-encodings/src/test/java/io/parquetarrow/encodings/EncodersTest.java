@@ -199,6 +199,61 @@ class EncodersTest {
     }
   }
 
+  /**
+   * A repeat in the middle of bit-packed values becomes an RLE run only when long enough to pay for splitting the
+   * bit-packed run: 24 values at bit width 1, 12 at width 2, 8 from width 3 on; a repeat at the start always from 8.
+   */
+  @Test
+  void shortRepeatsOfNarrowValuesStayBitPacked() throws ParquetCorruptionException {
+    int[][] cases = {
+        // bit width, repeat length, expected runs (literal, repeat, literal when split; one run otherwise)
+        {1, 23, 1}, {1, 24, 3}, {2, 11, 1}, {2, 12, 3}, {3, 8, 3}, {8, 8, 3}};
+    for (int[] c : cases) {
+      int bitWidth = c[0];
+      int repeat = c[1];
+      int[] values = new int[16 + repeat + 16];
+      // Alternating values around the repeat of ones, zeros next to it, so that it is exactly `repeat` long.
+      for (int i = 0; i < values.length; i++) {
+        int fromRepeat = i < 16 ? 15 - i : i - 16 - repeat;
+        values[i] = fromRepeat < 0 ? 1 : fromRepeat % 2 == 0 ? 0 : (1 << bitWidth) - 1;
+      }
+      RleBitPackedHybridEncoder encoder = new RleBitPackedHybridEncoder(KERNELS, bitWidth);
+      encoder.put(values, 0, values.length);
+      byte[] page = encoder.flush().toByteArray();
+      assertThat(runs(page, bitWidth)).as("runs at width %d with a repeat of %d", bitWidth, repeat)
+          .isEqualTo(c[2]);
+      RleBitPackedHybridDecoder decoder = new RleBitPackedHybridDecoder(KERNELS, bitWidth);
+      decoder.init(page, 0, page.length, values.length);
+      int[] decoded = new int[values.length];
+      decoder.read(decoded, 0, values.length);
+      assertThat(decoded).as("width %d repeat %d", bitWidth, repeat).containsExactly(values);
+    }
+    RleBitPackedHybridEncoder encoder = new RleBitPackedHybridEncoder(KERNELS, 1);
+    int[] leading = new int[24];
+    java.util.Arrays.fill(leading, 0, 8, 1);
+    encoder.put(leading, 0, leading.length);
+    assertThat(runs(encoder.flush().toByteArray(), 1)).as("a leading repeat of 8, then 16 zeros").isEqualTo(2);
+  }
+
+  /** The number of runs (RLE or bit-packed) in an RLE/bit-packed hybrid stream without length prefix. */
+  private static int runs(byte[] page, int bitWidth) {
+    int runs = 0;
+    int position = 0;
+    while (position < page.length) {
+      int header = 0;
+      int shift = 0;
+      int b;
+      do {
+        b = page[position++] & 0xFF;
+        header |= (b & 0x7F) << shift;
+        shift += 7;
+      } while (b >= 0x80);
+      position += (header & 1) == 1 ? (header >>> 1) * bitWidth : (bitWidth + 7) / 8;
+      runs++;
+    }
+    return runs;
+  }
+
   @Test
   void dictionaryIndicesAndLevelsCarryTheirPrefix() throws ParquetCorruptionException {
     RleBitPackedHybridEncoder encoder = new RleBitPackedHybridEncoder(KERNELS, 3);
