@@ -35,8 +35,12 @@ import org.apache.parquet.io.LocalInputFile;
  * <pre>
  * Compare [--data bench-data] [--scale 0.05] [--seed 42] [--threads 1[,2]] [--iterations 5] [--warmup 2]
  *         [--datasets all|lineitem_zstd,...] [--engines all|parquet-arrow,arrow-cpp,...] [--no-read] [--no-write]
- *         [--regenerate]
+ *         [--regenerate] [--scaling]
  * </pre>
+ *
+ * {@code --scaling} measures instead how our reader scales with threads: each file of more than one row group is
+ * read with 1 and with 2 threads (the first two of {@code --threads}, default 1,2) alternately in this one JVM,
+ * after warm-up pairs, so that drift of a shared machine and the JIT touch both counts alike ({@link #scaling}).
  *
  * Missing suite files are generated first ({@link DatasetGenerator}). Use the {@code ./bench} script, which starts
  * one JVM per thread count with Arrow C++'s pools sized by the environment (see {@link ArrowCppEngine}).
@@ -57,7 +61,7 @@ public final class Compare {
       Compare [--data bench-data] [--scale 0.05] [--seed 42] [--threads 1[,2]] [--iterations 5] [--warmup 2]
               [--datasets all|lineitem_snappy,lineitem_zstd,plain_ints,nullable,strings,floats_bss,nested,list_int64]
               [--engines all|parquet-arrow,arrow-cpp,duckdb,parquet-java,hardwood,pages-only] [--no-read] [--no-write]
-              [--regenerate]
+              [--regenerate] [--scaling]
       See BENCHMARKS.md; run it through ./bench, which sizes Arrow C++'s thread pools.""";
 
   public static void main(String[] arguments) throws Exception {
@@ -71,7 +75,8 @@ public final class Compare {
 
   /** Command-line options; see the class comment. */
   record Options(Path data, double scale, long seed, int[] threads, int iterations, int warmup,
-      List<Dataset> datasets, List<String> engines, boolean read, boolean write, boolean regenerate) {
+      List<Dataset> datasets, List<String> engines, boolean read, boolean write, boolean regenerate,
+      boolean scaling) {
 
     static Options parse(String[] arguments) {
       Path data = Path.of("bench-data");
@@ -85,16 +90,29 @@ public final class Compare {
       boolean read = true;
       boolean write = true;
       boolean regenerate = false;
+      boolean scaling = false;
+      boolean threadsGiven = false;
+      boolean iterationsGiven = false;
+      boolean warmupGiven = false;
       for (int index = 0; index < arguments.length; index++) {
         String argument = arguments[index];
         switch (argument) {
           case "--data" -> data = Path.of(value(arguments, ++index, argument));
           case "--scale" -> scale = Double.parseDouble(value(arguments, ++index, argument));
           case "--seed" -> seed = Long.parseLong(value(arguments, ++index, argument));
-          case "--threads" -> threads = Arrays.stream(value(arguments, ++index, argument).split(","))
-              .mapToInt(text -> Integer.parseInt(text.trim())).toArray();
-          case "--iterations" -> iterations = Integer.parseInt(value(arguments, ++index, argument));
-          case "--warmup" -> warmup = Integer.parseInt(value(arguments, ++index, argument));
+          case "--threads" -> {
+            threads = Arrays.stream(value(arguments, ++index, argument).split(","))
+                .mapToInt(text -> Integer.parseInt(text.trim())).toArray();
+            threadsGiven = true;
+          }
+          case "--iterations" -> {
+            iterations = Integer.parseInt(value(arguments, ++index, argument));
+            iterationsGiven = true;
+          }
+          case "--warmup" -> {
+            warmup = Integer.parseInt(value(arguments, ++index, argument));
+            warmupGiven = true;
+          }
           case "--datasets" -> datasets = Dataset.parseList(value(arguments, ++index, argument));
           case "--engines" -> {
             String list = value(arguments, ++index, argument);
@@ -103,14 +121,26 @@ public final class Compare {
           case "--no-read" -> read = false;
           case "--no-write" -> write = false;
           case "--regenerate" -> regenerate = true;
+          case "--scaling" -> scaling = true;
           default -> throw new IllegalArgumentException("unknown option " + argument + "; usage:\n" + USAGE);
+        }
+      }
+      if (scaling) {
+        // Pairs of reads of one file: the JIT keeps compiling our reader for a few dozen reads (C2 compiles of
+        // per-page and per-batch methods, 0-350 ms per read), which on two cores takes a core from a two-thread
+        // read but not from a one-thread one; hence more warm-up than the suite's.
+        threads = threadsGiven ? threads : new int[] {1, 2};
+        iterations = iterationsGiven ? iterations : 15;
+        warmup = warmupGiven ? warmup : 15;
+        if (threads.length != 2) {
+          throw new IllegalArgumentException("--scaling compares two thread counts, e.g. --threads 1,2");
         }
       }
       if (scale <= 0 || iterations < 1 || warmup < 0) {
         throw new IllegalArgumentException("scale must be positive, iterations at least 1, warm-up at least 0");
       }
       return new Options(data, scale, seed, threads, iterations, warmup, datasets, engines, read, write,
-          regenerate);
+          regenerate, scaling);
     }
 
     private static String value(String[] arguments, int index, String option) {
@@ -126,6 +156,9 @@ public final class Compare {
     final String engine;
     final List<Double> seconds = new ArrayList<>();
     final List<Double> cpuSeconds = new ArrayList<>();
+    /** Milliseconds the JIT compilers and the garbage collector spent during each measured read. */
+    final List<Double> jitMillis = new ArrayList<>();
+    final List<Double> gcMillis = new ArrayList<>();
     ValueChecksum checksum;
     long rows;
     long bytes;
@@ -163,11 +196,73 @@ public final class Compare {
         }
         files.put(dataset, copies);
       }
+      if (options.scaling()) {
+        scaling(files, allocator);
+        return;
+      }
       openEngines();
       try {
         compareAll(files, allocator, bandwidth, folder);
       } finally {
         closeEngines();
+      }
+    }
+  }
+
+  /**
+   * Our reader with {@code threads[0]} and {@code threads[1]} threads on every file of more than one row group,
+   * the two alternating (in turn first) in this JVM: {@code warmup} pairs, then {@code iterations} measured pairs.
+   * Prints the median seconds and process CPU seconds of each count, the ratio of the medians and the median of
+   * the pairs' ratios (each pair read within a second of each other, so a slow patch of a shared machine falls on
+   * both), and its quartiles.
+   */
+  private void scaling(Map<Dataset, List<Path>> files, BufferAllocator allocator) throws Exception {
+    int[] counts = options.threads();
+    OursEngine ours = new OursEngine();
+    out.printf("%n## Thread scaling of parquet-arrow: %d against %d threads, alternating in one JVM (%d warm-up "
+        + "+ %d measured pairs)%n%n", counts[1], counts[0], options.warmup(), options.iterations());
+    out.printf("| file | row groups | %dt median s | %dt median s | %dt CPU s | %dt CPU s | JIT ms %dt / %dt (mean) "
+        + "| %dt/%dt medians | pairs: median ratio (q1-q3) |%n", counts[0], counts[1], counts[0], counts[1], counts[0],
+        counts[1], counts[0], counts[1]);
+    out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (List<Path> copies : files.values()) {
+      for (Path file : copies) {
+        int rowGroups = rowGroups(file);
+        if (rowGroups < 2) {
+          continue;
+        }
+        List<List<Double>> seconds = List.of(new ArrayList<>(), new ArrayList<>());
+        List<List<Double>> cpu = List.of(new ArrayList<>(), new ArrayList<>());
+        List<List<Double>> jit = List.of(new ArrayList<>(), new ArrayList<>());
+        List<Double> ratios = new ArrayList<>();
+        for (int pair = 0; pair < options.warmup() + options.iterations(); pair++) {
+          double[] pairSeconds = new double[2];
+          for (int turn = 0; turn < 2; turn++) {
+            int which = (turn + pair) % 2;
+            settle();
+            long jitBefore = jitMillis();
+            long cpuBefore = os.getProcessCpuTime();
+            long started = System.nanoTime();
+            try (ReadEngine.Materialized read = ours.read(file, counts[which], allocator)) {
+              pairSeconds[which] = (System.nanoTime() - started) / 1e9;
+              if (pair >= options.warmup()) {
+                seconds.get(which).add(pairSeconds[which]);
+                cpu.get(which).add((os.getProcessCpuTime() - cpuBefore) / 1e9);
+                jit.get(which).add((double) (jitMillis() - jitBefore));
+              }
+            }
+          }
+          if (pair >= options.warmup()) {
+            ratios.add(pairSeconds[0] / pairSeconds[1]);
+          }
+        }
+        double first = median(seconds.get(0));
+        double second = median(seconds.get(1));
+        out.printf(Locale.ROOT, "| %s | %d | %.3f | %.3f | %.3f | %.3f | %.0f / %.0f | %.2f | %.2f (%.2f-%.2f) |%n",
+            file.getFileName(), rowGroups, first, second, median(cpu.get(0)), median(cpu.get(1)),
+            mean(jit.get(0)), mean(jit.get(1)), first / second,
+            median(ratios), quantile(ratios, 0.25), quantile(ratios, 0.75));
+        out.flush();
       }
     }
   }
@@ -251,7 +346,9 @@ public final class Compare {
         if (measurement.failure != null) {
           continue;
         }
-        System.gc();
+        settle();
+        long jitBefore = jitMillis();
+        long gcBefore = gcMillis();
         long cpuBefore = os.getProcessCpuTime();
         long started = System.nanoTime();
         try (ReadEngine.Materialized read = engines.get(index).read(file, threads, allocator)) {
@@ -260,6 +357,8 @@ public final class Compare {
           if (round >= options.warmup()) {
             measurement.seconds.add(elapsed / 1e9);
             measurement.cpuSeconds.add(cpu / 1e9);
+            measurement.jitMillis.add((double) (jitMillis() - jitBefore));
+            measurement.gcMillis.add((double) (gcMillis() - gcBefore));
           }
           if (measurement.checksum == null) {
             measurement.checksum = read.checksum();
@@ -273,9 +372,56 @@ public final class Compare {
     return measurements;
   }
 
+  /**
+   * Before each timed run: a full collection, then a wait (at most {@link #SETTLE_LIMIT_NANOS}) until the process
+   * is idle, so that no timed run shares the cores with the JIT compiling what an earlier engine ran or with another
+   * engine's threads winding down. On two cores this matters for a two-thread run: in a run of the whole suite the
+   * compilers spent 50-190 ms of CPU during each measured two-thread read of lineitem (the runner's JIT column), a
+   * core's worth for up to half of the read. Idle = under {@link #IDLE_CPU_NANOS} of process CPU time in a
+   * {@link #IDLE_WINDOW_MILLIS} ms window (the JVM counts process CPU time in 10 ms ticks).
+   */
+  private void settle() {
+    System.gc();
+    long deadline = System.nanoTime() + SETTLE_LIMIT_NANOS;
+    try {
+      while (System.nanoTime() < deadline) {
+        long before = os.getProcessCpuTime();
+        Thread.sleep(IDLE_WINDOW_MILLIS);
+        if (os.getProcessCpuTime() - before <= IDLE_CPU_NANOS) {
+          return;
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static final long SETTLE_LIMIT_NANOS = 3_000_000_000L;
+  private static final int IDLE_WINDOW_MILLIS = 50;
+  private static final long IDLE_CPU_NANOS = 10_000_000L;
+
+  /**
+   * Milliseconds of JIT compilation so far (all compiler threads; on two cores a compilation during a
+   * two-thread read takes a core from it, so the read tables show it per read).
+   */
+  private static long jitMillis() {
+    java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
+  }
+
+  /** Milliseconds of garbage collection so far, all collectors. */
+  private static long gcMillis() {
+    long total = 0;
+    for (java.lang.management.GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+      total += Math.max(0, collector.getCollectionTime());
+    }
+    return total;
+  }
+
   private void printReadHeader() {
-    out.println("| file | engine | median s | rows/s | MB/s | CPU s | x arrow-cpp | x best peer | checksum |");
-    out.println("|---|---|---:|---:|---:|---:|---:|---:|---|");
+    out.println("| file | engine | median s | rows/s | MB/s | CPU s | JIT / GC ms (mean) | x arrow-cpp | x best peer "
+        + "| checksum |");
+    out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---|");
   }
 
   private void printRead(Path file, List<Measurement> measurements, MemoryBandwidth.Result bandwidth) {
@@ -301,7 +447,7 @@ public final class Compare {
     for (Measurement measurement : measurements) {
       if (measurement.failure != null) {
         // Failures name the file, which the first column already does.
-        out.printf("| %s | %s | – | – | – | – | – | – | %s |%n", name, measurement.engine,
+        out.printf("| %s | %s | – | – | – | – | – | – | – | %s |%n", name, measurement.engine,
             measurement.failure.replace(file + ": ", "").replace('|', '/'));
         continue;
       }
@@ -314,9 +460,10 @@ public final class Compare {
       if (name.startsWith("plain_ints")) {
         memcpy = String.format(Locale.ROOT, " (memcpy/%.1f)", bandwidth.best() / (uncompressed / seconds));
       }
-      out.printf(Locale.ROOT, "| %s | %s | %.3f | %,.0f | %.0f%s | %.3f | %s | %s | %s |%n", name,
+      out.printf(Locale.ROOT, "| %s | %s | %.3f | %,.0f | %.0f%s | %.3f | %.0f / %.0f | %s | %s | %s |%n", name,
           measurement.engine, seconds, measurement.rows / seconds, uncompressed / seconds / 1e6, memcpy,
-          measurement.medianCpuSeconds(), ratio(seconds, arrowSeconds), ratio(seconds, bestPeer), check);
+          measurement.medianCpuSeconds(), mean(measurement.jitMillis), mean(measurement.gcMillis),
+          ratio(seconds, arrowSeconds), ratio(seconds, bestPeer), check);
     }
     out.flush();
   }
@@ -362,7 +509,7 @@ public final class Compare {
             continue;
           }
           Path target = scratch.resolve(dataset.label() + "." + measurement.engine.replace(' ', '.') + ".parquet");
-          System.gc();
+          settle();
           long cpuBefore = os.getProcessCpuTime();
           long started = System.nanoTime();
           try {
@@ -412,6 +559,15 @@ public final class Compare {
     return options.engines().isEmpty() || options.engines().contains(engine);
   }
 
+  static int rowGroups(Path file) {
+    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file),
+        ParquetReadOptions.builder().build())) {
+      return reader.getFooter().getBlocks().size();
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot read the footer of " + file + ": " + e.getMessage(), e);
+    }
+  }
+
   /** The sum of the column chunks' uncompressed sizes in the footer (parquet-java's reading of it). */
   static long uncompressedBytes(Path file) {
     try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file),
@@ -434,6 +590,19 @@ public final class Compare {
 
   private static String ratio(double seconds, double reference) {
     return Double.isNaN(reference) ? "–" : String.format(Locale.ROOT, "%.2f", seconds / reference);
+  }
+
+  /** The {@code q} quantile of {@code values} (nearest rank). */
+  static double quantile(List<Double> values, double q) {
+    if (values.isEmpty()) {
+      return Double.NaN;
+    }
+    double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    return sorted[(int) Math.round(q * (sorted.length - 1))];
+  }
+
+  static double mean(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
   }
 
   static double median(List<Double> values) {

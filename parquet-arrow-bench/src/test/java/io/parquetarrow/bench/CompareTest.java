@@ -83,6 +83,23 @@ class CompareTest {
   }
 
   @Test
+  void scalingModeComparesTwoThreadCountsOfOurReader() throws Exception {
+    Compare.Options defaults = Compare.Options.parse(new String[] {"--scaling"});
+    assertThat(defaults.threads()).as("thread counts compared by default").containsExactly(1, 2);
+    assertThat(defaults.warmup()).as("warm-up pairs by default").isEqualTo(15);
+    assertThat(defaults.iterations()).as("measured pairs by default").isEqualTo(15);
+    Compare.Options options = Compare.Options.parse(new String[] {
+        "--data", data.toString(), "--scale", "0.0001", "--iterations", "1", "--warmup", "0",
+        "--datasets", "plain_ints", "--scaling"});
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    new Compare(options, new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
+    String text = printed.toString(StandardCharsets.UTF_8);
+    assertThat(text).as("printed results")
+        .contains("## Thread scaling of parquet-arrow: 2 against 1 threads", "| 1t/2t medians |")
+        .doesNotContain("## Read, 1 thread");
+  }
+
+  @Test
   void decimalsStoredAsBytesCountAsTheirUnscaledValue() {
     assertThat(ValueChecksum.unscaledLowBits(new byte[] {0x01, 0x00}, 0, 2)).as("256").isEqualTo(256);
     assertThat(ValueChecksum.unscaledLowBits(new byte[] {(byte) 0xFF, (byte) 0xFE}, 0, 2)).as("-2").isEqualTo(-2);
