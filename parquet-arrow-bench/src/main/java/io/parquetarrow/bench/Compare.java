@@ -33,7 +33,7 @@ import org.apache.parquet.io.LocalInputFile;
  * for plain_ints how far below it each engine reads ({@code memcpy/2.0} means at half the copy bandwidth).
  *
  * <pre>
- * Compare [--data bench-data] [--scale 0.05] [--seed 42] [--threads 1[,2]] [--iterations 5] [--warmup 2]
+ * Compare [--data bench-data] [--scale 0.05] [--seed 42] [--threads 1[,2]] [--iterations 5] [--warmup 10]
  *         [--datasets all|lineitem_zstd,...] [--engines all|parquet-arrow,arrow-cpp,...] [--no-read] [--no-write]
  *         [--regenerate] [--scaling]
  * </pre>
@@ -58,7 +58,7 @@ public final class Compare {
   }
 
   static final String USAGE = """
-      Compare [--data bench-data] [--scale 0.05] [--seed 42] [--threads 1[,2]] [--iterations 5] [--warmup 2]
+      Compare [--data bench-data] [--scale 0.05] [--seed 42] [--threads 1[,2]] [--iterations 5] [--warmup 10]
               [--datasets all|lineitem_snappy,lineitem_zstd,plain_ints,nullable,strings,floats_bss,nested,list_int64]
               [--engines all|parquet-arrow,arrow-cpp,duckdb,parquet-java,hardwood,pages-only] [--no-read] [--no-write]
               [--regenerate] [--scaling]
@@ -84,7 +84,7 @@ public final class Compare {
       long seed = 42;
       int[] threads = {1};
       int iterations = 5;
-      int warmup = 2;
+      int warmup = 10;
       List<Dataset> datasets = Dataset.parseList("all");
       List<String> engines = List.of();
       boolean read = true;
