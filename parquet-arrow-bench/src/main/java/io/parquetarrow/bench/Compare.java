@@ -422,9 +422,10 @@ public final class Compare {
    * two-thread read takes a core from it, so the read tables show it per read).
    */
   private static long jitMillis() {
-    java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-    return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
+    return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : 0;
   }
+
+  private static final java.lang.management.CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
 
   /** Milliseconds of garbage collection so far, all collectors. */
   private static long gcMillis() {
@@ -578,25 +579,25 @@ public final class Compare {
   }
 
   static int rowGroups(Path file) {
-    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file),
-        ParquetReadOptions.builder().build())) {
-      return reader.getFooter().getBlocks().size();
-    } catch (Exception e) {
-      throw new IllegalStateException("cannot read the footer of " + file + ": " + e.getMessage(), e);
-    }
+    return footerBlocks(file).size();
   }
 
   /** The sum of the column chunks' uncompressed sizes in the footer (parquet-java's reading of it). */
   static long uncompressedBytes(Path file) {
+    long total = 0;
+    for (BlockMetaData block : footerBlocks(file)) {
+      for (ColumnChunkMetaData column : block.getColumns()) {
+        total += column.getTotalUncompressedSize();
+      }
+    }
+    return total;
+  }
+
+  /** The row groups of {@code file}'s footer as parquet-java reads them. */
+  private static List<BlockMetaData> footerBlocks(Path file) {
     try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file),
         ParquetReadOptions.builder().build())) {
-      long total = 0;
-      for (BlockMetaData block : reader.getFooter().getBlocks()) {
-        for (ColumnChunkMetaData column : block.getColumns()) {
-          total += column.getTotalUncompressedSize();
-        }
-      }
-      return total;
+      return reader.getFooter().getBlocks();
     } catch (Exception e) {
       throw new IllegalStateException("cannot read the footer of " + file + ": " + e.getMessage(), e);
     }
