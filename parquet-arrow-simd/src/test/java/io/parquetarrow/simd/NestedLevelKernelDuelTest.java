@@ -60,6 +60,25 @@ class NestedLevelKernelDuelTest {
     return bitmap;
   }
 
+  /** The nibble-table bit compression behind the vector nested kernels, against a bit-by-bit reference. */
+  @Test
+  void packBitsMatchesBitByBitCompression() {
+    Random random = new Random(SEED ^ 5);
+    int[] fixed = {0, -1, 1, 0x80000000, 0x55555555, 0xAAAAAAAA, 0x0F0F0F0F, 0xF0F0F0F0, 0x7FFFFFFF};
+    for (int round = 0; round < 20_000; round++) {
+      int bits = round < fixed.length * fixed.length ? fixed[round % fixed.length] : random.nextInt();
+      int mask = round < fixed.length * fixed.length ? fixed[round / fixed.length] : random.nextInt();
+      int expected = 0;
+      for (int bit = 0, at = 0; bit < 32; bit++) {
+        if ((mask & (1 << bit)) != 0) {
+          expected |= ((bits >>> bit) & 1) << at++;
+        }
+      }
+      assertThat(VectorKernels.packBits(bits, mask))
+          .as("packBits(%08x, %08x) (seed %d)", bits, mask, SEED).isEqualTo(expected);
+    }
+  }
+
   @Test
   void nodeValidityDuel() {
     Random random = new Random(SEED ^ 1);

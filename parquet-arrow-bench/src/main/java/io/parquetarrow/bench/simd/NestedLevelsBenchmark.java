@@ -8,13 +8,16 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The nested-level kernels on the levels of an optional {@code list<optional int64>} column (the shape of the
- * {@code list_int64} benchmark dataset): records of 0–19 elements, 1% null lists, 1% empty lists, 1% null elements;
+ * The nested-level kernels on the levels of an optional {@code list<optional int64>} column, in two shapes
+ * ({@link #lists}): {@code long}, as the {@code list_int64} benchmark dataset, records of 1–19 elements with 1% null
+ * lists, 1% empty lists; {@code short}, as the {@code nested} dataset's lists, records of 0–3 elements (a quarter
+ * empty) and 10% null lists, so most blocks of 32 entries mix slots and non-slots. 1% null elements in both;
  * definition levels 0–3, repetition levels 0–1. {@link SimdBenchmarkSupport#VALUES} level entries per invocation,
  * results in level entries/ns, scalar and vector side by side.
  */
@@ -23,6 +26,9 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class NestedLevelsBenchmark {
   private static final int COUNT = SimdBenchmarkSupport.VALUES;
+
+  @Param({"long", "short"})
+  public String lists;
 
   private int[] definitionLevels;
   private int[] repetitionLevels;
@@ -37,16 +43,17 @@ public class NestedLevelsBenchmark {
     Random random = new Random(SimdBenchmarkSupport.SEED);
     definitionLevels = new int[COUNT];
     repetitionLevels = new int[COUNT];
+    boolean shortLists = lists.equals("short");
     int i = 0;
     while (i < COUNT) {
       int kind = random.nextInt(100);
-      if (kind == 0 || kind == 1) {
+      int length = !shortLists ? (kind < 2 ? 0 : 1 + random.nextInt(19)) : kind < 10 ? 0 : random.nextInt(4);
+      if (length == 0) {
         // A null (definition level 0) or empty (1) list: one entry.
-        definitionLevels[i] = kind;
+        definitionLevels[i] = shortLists ? (kind < 10 ? 0 : 1) : kind;
         repetitionLevels[i++] = 0;
         continue;
       }
-      int length = 1 + random.nextInt(19);
       for (int element = 0; element < length && i < COUNT; element++, i++) {
         definitionLevels[i] = random.nextInt(100) == 0 ? 2 : 3;
         repetitionLevels[i] = element == 0 ? 0 : 1;

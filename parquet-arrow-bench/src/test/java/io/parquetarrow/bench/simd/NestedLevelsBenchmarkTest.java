@@ -2,18 +2,21 @@ package io.parquetarrow.bench.simd;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Keeps {@link NestedLevelsBenchmark} from rotting, as {@link SimdBenchmarksTest} does for the other SIMD
- * benchmarks: runs its set-up and each benchmark method once, and checks that the vector and scalar kernels agree on
+ * benchmarks: runs its set-up and each benchmark method once for each list shape, and checks that the vector and scalar kernels agree on
  * the benchmark's input. No timing is asserted.
  */
 class NestedLevelsBenchmarkTest {
 
-  @Test
-  void everyBenchmarkMethodRunsAndBothKernelsAgree() {
+  @ParameterizedTest
+  @ValueSource(strings = {"long", "short"})
+  void everyBenchmarkMethodRunsAndBothKernelsAgree(String lists) {
     NestedLevelsBenchmark benchmark = new NestedLevelsBenchmark();
+    benchmark.lists = lists;
     benchmark.setUp();
     assertThat(benchmark.vectorListOffsets()).as("list slots").isEqualTo(benchmark.scalarListOffsets())
         .isPositive();
