@@ -239,6 +239,11 @@ final class NestedFieldReader {
       }
     }
     pageReaders = new PageReader[0];
+    for (NestedColumnReader reader : readers) {
+      if (reader != null) {
+        reader.releaseScratch();
+      }
+    }
     readers = new NestedColumnReader[0];
   }
 }

@@ -108,8 +108,6 @@ public final class ParquetArrowReader extends ArrowReader {
   /** The most rows per batch in the open row group: {@link ReadOptions#batchRows()}, or fewer (see batchRowCap). */
   private int rowGroupBatchRows;
   private FlatColumnReader[] readers = new FlatColumnReader[0];
-  /** The readers of the last row group read, whose scratch arrays the next row group's readers take over. */
-  private FlatColumnReader[] previousReaders = new FlatColumnReader[0];
   private PageReader[] pageReaders = new PageReader[0];
   private final ColumnBatch[] batches;
   private long bytesReadInClosedRowGroups;
@@ -699,12 +697,7 @@ public final class ParquetArrowReader extends ArrowReader {
       newPageReaders[i] = pages;
       newReaders[i] = new FlatColumnReader(pages, column.physicalType(), column.typeLength(),
           column.maxDefinitionLevel(), column.maxRepetitionLevel(), rows, kernels);
-      if (i < previousReaders.length && previousReaders[i] != null) {
-        // Without this every row group allocates its column's page-sized arrays anew: heap bytes per value read.
-        newReaders[i].reuseScratchOf(previousReaders[i]);
-      }
     }
-    previousReaders = new FlatColumnReader[0];
     rowsLeftInRowGroup = rows;
     rowGroupBatchRows = batchRowCap(rowGroup, rows);
     return true;
@@ -754,8 +747,12 @@ public final class ParquetArrowReader extends ArrowReader {
       }
     }
     pageReaders = new PageReader[0];
-    if (readers.length > 0) {
-      previousReaders = readers;
+    // The next row group's readers (or the next reader) take the page-sized arrays from the pool: without it
+    // each row group allocated them anew, and the JVM zeroed them first.
+    for (FlatColumnReader reader : readers) {
+      if (reader != null) {
+        reader.releaseScratch();
+      }
     }
     readers = new FlatColumnReader[0];
     for (int i : columnsRead) {
@@ -810,7 +807,9 @@ public final class ParquetArrowReader extends ArrowReader {
     // The shared workers are idle for this reader by now: every parallel batch waits for its workers before it
     // returns or throws, and the lanes were closed above.
     closeRowGroup();
-    previousReaders = new FlatColumnReader[0];
+    for (ColumnBatch batch : batches) {
+      batch.release();
+    }
     if (!lane) {
       file.close();
     }

@@ -1,5 +1,6 @@
 package io.parquetarrow.core.column;
 
+import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.encodings.BinaryBuffer;
 
 /**
@@ -88,10 +89,12 @@ public final class ColumnBatch {
     slotValidity = null;
     binary.reset();
     if (definition && definitionLevels.length < levels) {
-      definitionLevels = new int[levels];
+      ScratchArrays.give(definitionLevels);
+      definitionLevels = ScratchArrays.ints(levels);
     }
     if (repetition && repetitionLevels.length < levels) {
-      repetitionLevels = new int[levels];
+      ScratchArrays.give(repetitionLevels);
+      repetitionLevels = ScratchArrays.ints(levels);
     }
   }
 
@@ -126,21 +129,46 @@ public final class ColumnBatch {
 
   long[] ensureLongs(int capacity) {
     if (longs.length < capacity) {
-      longs = java.util.Arrays.copyOf(longs, grow(longs.length, capacity));
+      long[] grown = ScratchArrays.longs(grow(longs.length, capacity));
+      System.arraycopy(longs, 0, grown, 0, longs.length);
+      ScratchArrays.give(longs);
+      longs = grown;
     }
     return longs;
   }
 
   byte[] ensureBytes(int capacity) {
     if (bytes.length < capacity) {
-      bytes = java.util.Arrays.copyOf(bytes, grow(bytes.length, capacity));
+      byte[] grown = ScratchArrays.bytes(grow(bytes.length, capacity));
+      System.arraycopy(bytes, 0, grown, 0, bytes.length);
+      ScratchArrays.give(bytes);
+      bytes = grown;
     }
     return bytes;
   }
 
-  /** {@code array}, or a copy grown to hold {@code capacity} entries when it is shorter. */
+  /** {@code array}, or a copy grown to hold {@code capacity} entries when it is shorter (the old one given up). */
   private static int[] ensure(int[] array, int capacity) {
-    return array.length >= capacity ? array : java.util.Arrays.copyOf(array, grow(array.length, capacity));
+    if (array.length >= capacity) {
+      return array;
+    }
+    int[] grown = ScratchArrays.ints(grow(array.length, capacity));
+    System.arraycopy(array, 0, grown, 0, array.length);
+    ScratchArrays.give(array);
+    return grown;
+  }
+
+  /**
+   * Gives the level and value arrays to {@link ScratchArrays} for the next reader and empties the batch; the
+   * owner calls this once it reads no more (the batch may be filled again afterwards, with new arrays).
+   */
+  public void release() {
+    reset(0, false, false);
+    definitionLevels = ScratchArrays.give(definitionLevels);
+    repetitionLevels = ScratchArrays.give(repetitionLevels);
+    ints = ScratchArrays.give(ints);
+    longs = ScratchArrays.give(longs);
+    bytes = ScratchArrays.give(bytes);
   }
 
   private static int grow(int current, int needed) {

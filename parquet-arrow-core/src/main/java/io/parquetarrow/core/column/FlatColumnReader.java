@@ -5,6 +5,7 @@ import io.parquetarrow.core.page.DictionaryPage;
 import io.parquetarrow.core.page.Page;
 import io.parquetarrow.core.page.PageLocation;
 import io.parquetarrow.core.page.PageReader;
+import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.core.page.ValueDestination;
 import io.parquetarrow.encodings.BitPackedLevelDecoder;
 import io.parquetarrow.encodings.Dictionary;
@@ -111,31 +112,6 @@ public final class FlatColumnReader implements AutoCloseable {
     this.repetitionRle =
         new RleBitPackedHybridDecoder(kernels, bitWidth(maxRepetitionLevel)).describedAs("repetition levels");
     this.indexDecoder = new DictionaryIndexDecoder(kernels);
-  }
-
-  /**
-   * Takes over the scratch arrays of {@code previous}, the reader of the same column in the row group read before
-   * (closed, never used again), and its page reader's: level and index arrays as large as the largest page so
-   * far, the decompression scratch and the chunk window. A reader that opens a row group after another should call
-   * it, so that a file of many row groups does not allocate (and the GC clear) these arrays for each of them.
-   */
-  public void reuseScratchOf(FlatColumnReader previous) {
-    if (previous == null || previous == this) {
-      return;
-    }
-    if (previous.pageDefinitionLevels.length > pageDefinitionLevels.length) {
-      pageDefinitionLevels = previous.pageDefinitionLevels;
-    }
-    if (previous.pageRepetitionLevels.length > pageRepetitionLevels.length) {
-      pageRepetitionLevels = previous.pageRepetitionLevels;
-    }
-    if (previous.indices.length > indices.length) {
-      indices = previous.indices;
-    }
-    previous.pageDefinitionLevels = new int[0];
-    previous.pageRepetitionLevels = new int[0];
-    previous.indices = new int[0];
-    pages.reuseScratchOf(previous.pages);
   }
 
   /** Bits needed for levels {@code 0..maxLevel}. */
@@ -411,7 +387,9 @@ public final class FlatColumnReader implements AutoCloseable {
       return;
     }
     if (indices.length < count) {
-      indices = new int[Math.max(count, indices.length * 2)];
+      int grown = Math.max(count, indices.length * 2);
+      ScratchArrays.give(indices);
+      indices = ScratchArrays.ints(grown);
     }
     indexDecoder.readIndices(indices, 0, count, dictionary.size());
     switch (destination) {
@@ -547,7 +525,9 @@ public final class FlatColumnReader implements AutoCloseable {
     int present = levelCount;
     if (maxRepetitionLevel > 0) {
       if (pageRepetitionLevels.length < levelCount) {
-        pageRepetitionLevels = new int[Math.max(levelCount, pageRepetitionLevels.length * 2)];
+        int grown = Math.max(levelCount, pageRepetitionLevels.length * 2);
+        ScratchArrays.give(pageRepetitionLevels);
+        pageRepetitionLevels = ScratchArrays.ints(grown);
       }
       if (repetitionLevels instanceof RleBitPackedHybridDecoder rle) {
         // Checked and their record starts counted run by run, as they are decoded.
@@ -561,7 +541,9 @@ public final class FlatColumnReader implements AutoCloseable {
     }
     if (maxDefinitionLevel > 0) {
       if (pageDefinitionLevels.length < levelCount) {
-        pageDefinitionLevels = new int[Math.max(levelCount, pageDefinitionLevels.length * 2)];
+        int grown = Math.max(levelCount, pageDefinitionLevels.length * 2);
+        ScratchArrays.give(pageDefinitionLevels);
+        pageDefinitionLevels = ScratchArrays.ints(grown);
       }
       if (definitionLevels instanceof RleBitPackedHybridDecoder rle) {
         // Checks and counts run by run: a page without nulls is one run and costs no pass over its levels.
@@ -675,8 +657,19 @@ public final class FlatColumnReader implements AutoCloseable {
     }
   }
 
+  /**
+   * Gives this reader's page level and dictionary index arrays to {@link ScratchArrays} for the next reader, once
+   * it reads no more (the owner closes the page reader itself).
+   */
+  public void releaseScratch() {
+    pageDefinitionLevels = ScratchArrays.give(pageDefinitionLevels);
+    pageRepetitionLevels = ScratchArrays.give(pageRepetitionLevels);
+    indices = ScratchArrays.give(indices);
+  }
+
   @Override
   public void close() {
     pages.close();
+    releaseScratch();
   }
 }

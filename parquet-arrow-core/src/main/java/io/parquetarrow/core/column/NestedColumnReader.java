@@ -310,8 +310,17 @@ public final class NestedColumnReader implements AutoCloseable {
     return (int) capacity;
   }
 
+  /** Gives the flat reader's and this reader's batch arrays to {@link io.parquetarrow.core.page.ScratchArrays}. */
+  public void releaseScratch() {
+    reader.releaseScratch();
+    scratch.release();
+    pending.release();
+    output.release();
+  }
+
   @Override
   public void close() {
     reader.close();
+    releaseScratch();
   }
 }

@@ -48,17 +48,10 @@ final class ColumnChunkBytes {
     this.piece = piece;
   }
 
-  /**
-   * Takes over the window array of {@code previous} (the same column's chunk in the previous row group, no longer
-   * read) so that reading row group after row group does not allocate a new one each time; its bytes are stale
-   * and never handed out, the window starts empty.
-   */
-  void reuseWindowOf(ColumnChunkBytes previous) {
-    if (previous.window.length > window.length) {
-      window = previous.window;
-    }
-    previous.window = new byte[0];
-    previous.windowLength = 0;
+  /** Gives the window array to {@link ScratchArrays}: the chunk is read no more. */
+  void releaseWindow() {
+    window = ScratchArrays.give(window);
+    windowLength = 0;
   }
 
   long length() {
@@ -141,7 +134,8 @@ final class ColumnChunkBytes {
 
   private int fetch(long position, int fetch) throws IOException {
     if (window.length < fetch) {
-      window = new byte[fetch];
+      ScratchArrays.give(window);
+      window = ScratchArrays.bytes(fetch);
     }
     try {
       file.readFully(chunkStart + position, ByteBuffer.wrap(window, 0, fetch));

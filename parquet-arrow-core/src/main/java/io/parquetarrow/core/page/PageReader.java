@@ -30,7 +30,7 @@ import java.util.zip.CRC32;
  * CRC-32 of the body as stored on disk (for v2 that includes the uncompressed levels, per the spec's "the CRC
  * is computed on the serialization binary representation of the page (as written to disk), excluding the page
  * header") when the header has one and verification is on; and decompresses into a scratch array reused from
- * page to page. For data page v2 the levels are never compressed and {@code is_compressed = false} leaves the
+ * page to page (and, through {@link ScratchArrays}, from reader to reader). For data page v2 the levels are never compressed and {@code is_compressed = false} leaves the
  * values uncompressed too. Uncompressed bodies are handed out in place, without a copy.
  *
  * <p>When the column layer offers a {@link ValueDestination} (a required flat fixed-width column read straight
@@ -115,23 +115,6 @@ public final class PageReader implements AutoCloseable {
     this.decompressor = decompressor;
     this.verifyChecksums = verifyChecksums;
     this.location = location;
-  }
-
-  /**
-   * Takes over the scratch arrays of {@code previous}, the reader of the same column in the row group read before
-   * (closed, never used again): the decompression scratch and the chunk window, each as large as the largest
-   * page or chunk so far. Without this each row group allocates them anew, about 2 MB per column of a DuckDB
-   * lineitem row group, mostly as G1 humongous objects.
-   */
-  public void reuseScratchOf(PageReader previous) {
-    if (previous == null || previous == this) {
-      return;
-    }
-    if (previous.scratch.length > scratch.length) {
-      scratch = previous.scratch;
-    }
-    previous.scratch = new byte[0];
-    bytes.reuseWindowOf(previous.bytes);
   }
 
   public PageLocation location() {
@@ -568,7 +551,7 @@ public final class PageReader implements AutoCloseable {
     if (scratch.length < (long) outputOffset + length) {
       // Let the too-small scratch be collected before the stream grows a new array: two pages above 1 GiB in a
       // row must not need both arrays at once (the previous page's bytes are no longer valid by contract).
-      scratch = new byte[0];
+      scratch = ScratchArrays.give(scratch);
     }
     try {
       scratch = decompressor.decompressGrowing(bytes.window(), bodyOffset, bodyLength, scratch, outputOffset, length);
@@ -599,7 +582,9 @@ public final class PageReader implements AutoCloseable {
 
   private byte[] scratch(int length) {
     if (scratch.length < length) {
-      scratch = new byte[Math.max(length, (int) Math.min(MAXIMUM_PAGE_SIZE, scratch.length * 2L))];
+      int grown = Math.max(length, (int) Math.min(MAXIMUM_PAGE_SIZE, scratch.length * 2L));
+      ScratchArrays.give(scratch);
+      scratch = ScratchArrays.bytes(grown);
     }
     return scratch;
   }
@@ -611,10 +596,16 @@ public final class PageReader implements AutoCloseable {
     }
   }
 
+  /**
+   * Closes the decompressor and gives the scratch arrays to {@link ScratchArrays} for the next reader: the last
+   * page read is no longer valid. Closing twice is harmless.
+   */
   @Override
   public void close() {
     if (decompressor != null) {
       decompressor.close();
     }
+    scratch = ScratchArrays.give(scratch);
+    bytes.releaseWindow();
   }
 }
