@@ -66,11 +66,11 @@ final class ReadLanes implements AutoCloseable {
    * Starts {@code min(threads, units)} workers on {@code executor}, which must have that many threads free; a
    * worker it refuses is left out, and refusing all of them is an error.
    *
-   * @param columnGroups contiguous, ascending runs of field indices covering the schema, at most {@code threads}
+   * @param columnGroups contiguous, ascending runs of field indices covering the schema, at most {@code 2 * threads}
    */
   ReadLanes(BufferAllocator allocator, int rowGroupCount, int[][] columnGroups, int threads,
       ExecutorService executor, LaneReaderFactory factory) {
-    if (columnGroups.length > threads) {
+    if (columnGroups.length > 2 * threads) {
       throw new IllegalArgumentException(columnGroups.length + " column groups for " + threads + " threads");
     }
     this.allocator = allocator;

@@ -125,6 +125,12 @@ class ParallelReadTest {
   @Test
   void fieldsAreSplitIntoContiguousGroupsOfAboutEqualSize() {
     assertThat(ReadLanes.contiguousGroups(new long[] {10, 10, 10, 10}, 2)).isEqualTo(new int[][] {{0, 1}, {2, 3}});
+    long fine = ParquetArrowReader.FINE_LANE_GROUP_BYTES;
+    assertThat(ParquetArrowReader.laneGroupCount(4, 2, 16, 100 * fine)).as("two row groups per thread").isEqualTo(1);
+    assertThat(ParquetArrowReader.laneGroupCount(2, 2, 16, 4 * fine)).as("large row groups").isEqualTo(4);
+    assertThat(ParquetArrowReader.laneGroupCount(2, 2, 16, 4 * fine - 1)).as("smaller ones").isEqualTo(2);
+    assertThat(ParquetArrowReader.laneGroupCount(1, 2, 3, 100 * fine)).as("no more groups than fields").isEqualTo(3);
+    assertThat(ParquetArrowReader.laneGroupCount(1, 4, 1, 100 * fine)).as("one field").isEqualTo(1);
     assertThat(ReadLanes.contiguousGroups(new long[] {1, 1, 1, 97}, 2)).isEqualTo(new int[][] {{0, 1, 2}, {3}});
     assertThat(ReadLanes.contiguousGroups(new long[] {97, 1, 1, 1}, 2)).isEqualTo(new int[][] {{0}, {1, 2, 3}});
     assertThat(ReadLanes.contiguousGroups(new long[] {5, 0, 0}, 3)).isEqualTo(new int[][] {{0}, {1}, {2}});
