@@ -30,8 +30,9 @@ import java.util.zip.CRC32;
  * CRC-32 of the body as stored on disk (for v2 that includes the uncompressed levels, per the spec's "the CRC
  * is computed on the serialization binary representation of the page (as written to disk), excluding the page
  * header") when the header has one and verification is on; and decompresses into a scratch array reused from
- * page to page (and, through {@link ScratchArrays}, from reader to reader). For data page v2 the levels are never compressed and {@code is_compressed = false} leaves the
- * values uncompressed too. Uncompressed bodies are handed out in place, without a copy.
+ * page to page (and, through {@link ScratchArrays}, from reader to reader). For data page v2 the levels are never
+ * compressed and {@code is_compressed = false} leaves the values uncompressed too. Uncompressed bodies are handed
+ * out in place, without a copy.
  *
  * <p>When the column layer offers a {@link ValueDestination} (a required flat fixed-width column read straight
  * into its Arrow vector), a compressed PLAIN page without nulls whose values all fit is decompressed directly

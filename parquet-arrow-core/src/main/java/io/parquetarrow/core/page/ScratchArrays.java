@@ -17,9 +17,12 @@ import java.util.List;
  * pressure clears them; it is shared by all readers and threads (a lock around a short list).
  */
 public final class ScratchArrays {
-  /** The most bytes kept; arrays given beyond it are left to the garbage collector. */
-  static final long MAXIMUM_BYTES = 256L << 20;
-  /** Arrays shorter than this are not worth a lock: allocated and zeroed in less time than a pool look-up. */
+  /**
+   * The most bytes kept, 256 MiB or an eighth of the maximum heap if that is less; arrays given beyond it are left
+   * to the garbage collector.
+   */
+  static final long MAXIMUM_BYTES = Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 8);
+  /** Arrays shorter than this are left to the allocator: cheap to zero, and not worth the pool's lock. */
   static final int MINIMUM_BYTES = 64 << 10;
 
   private static final byte[] NO_BYTES = new byte[0];
