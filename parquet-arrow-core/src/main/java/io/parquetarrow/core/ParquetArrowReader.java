@@ -424,6 +424,7 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   int[][] laneColumnGroups() throws ParquetException {
     long[] costs = new long[plans.size()];
+    long firstRowGroupBytes = 0;
     RowGroupMetadata first = file.metadata().rowGroup(rowGroups[0]);
     for (int i = 0; i < costs.length; i++) {
       ColumnPlan plan = plans.get(i);
@@ -432,10 +433,7 @@ public final class ParquetArrowReader extends ArrowReader {
         ColumnChunkMetadata chunk = first.column(leaf.leafIndex());
         costs[i] += chunk.isMetadataAvailable() ? Math.max(0, chunk.totalUncompressedSize()) : 0;
       }
-    }
-    long firstRowGroupBytes = 0;
-    for (long cost : costs) {
-      firstRowGroupBytes += cost;
+      firstRowGroupBytes += costs[i];
     }
     return ReadLanes.contiguousGroups(costs,
         laneGroupCount(rowGroups.length, options.threads(), plans.size(), firstRowGroupBytes));

@@ -770,7 +770,10 @@ final class VectorKernels implements ParquetKernels {
     return values;
   }
 
-  /** NestedLevelsBenchmark: 2.1x scalar on JDK 25, 1.6x on JDK 17. */
+  /**
+   * NestedLevelsBenchmark: on JDK 25 one mask word per 32 entries, counted with {@code bitCount} (13 entries/ns,
+   * 4x the blended vector sums below); on JDK 17, where mask words are slow, those sums (1.6x scalar).
+   */
   @Override
   public int countEqual(int[] levels, int offset, int count, int level) {
     int i = offset;
@@ -779,6 +782,7 @@ final class VectorKernels implements ParquetKernels {
     if (MASK_TO_LONG_IS_FAST && count >= 4 * INT_LANES) {
       IntVector wanted = IntVector.broadcast(INTS, level);
       for (; i + 4 * INT_LANES <= end; i += 4 * INT_LANES) {
+        // Inline rather than through maskWord: its int word measured 20-30 % slower here (JMH, JDK 25).
         equal += Long.bitCount(IntVector.fromArray(INTS, levels, i).eq(wanted).toLong()
             | IntVector.fromArray(INTS, levels, i + INT_LANES).eq(wanted).toLong() << 8
             | IntVector.fromArray(INTS, levels, i + 2 * INT_LANES).eq(wanted).toLong() << 16

@@ -89,12 +89,10 @@ public final class ColumnBatch {
     slotValidity = null;
     binary.reset();
     if (definition && definitionLevels.length < levels) {
-      ScratchArrays.give(definitionLevels);
-      definitionLevels = ScratchArrays.ints(levels);
+      definitionLevels = ScratchArrays.replace(definitionLevels, levels);
     }
     if (repetition && repetitionLevels.length < levels) {
-      ScratchArrays.give(repetitionLevels);
-      repetitionLevels = ScratchArrays.ints(levels);
+      repetitionLevels = ScratchArrays.replace(repetitionLevels, levels);
     }
   }
 
@@ -129,33 +127,21 @@ public final class ColumnBatch {
 
   long[] ensureLongs(int capacity) {
     if (longs.length < capacity) {
-      long[] grown = ScratchArrays.longs(grow(longs.length, capacity));
-      System.arraycopy(longs, 0, grown, 0, longs.length);
-      ScratchArrays.give(longs);
-      longs = grown;
+      longs = ScratchArrays.copyOf(longs, grow(longs.length, capacity));
     }
     return longs;
   }
 
   byte[] ensureBytes(int capacity) {
     if (bytes.length < capacity) {
-      byte[] grown = ScratchArrays.bytes(grow(bytes.length, capacity));
-      System.arraycopy(bytes, 0, grown, 0, bytes.length);
-      ScratchArrays.give(bytes);
-      bytes = grown;
+      bytes = ScratchArrays.copyOf(bytes, grow(bytes.length, capacity));
     }
     return bytes;
   }
 
   /** {@code array}, or a copy grown to hold {@code capacity} entries when it is shorter (the old one given up). */
   private static int[] ensure(int[] array, int capacity) {
-    if (array.length >= capacity) {
-      return array;
-    }
-    int[] grown = ScratchArrays.ints(grow(array.length, capacity));
-    System.arraycopy(array, 0, grown, 0, array.length);
-    ScratchArrays.give(array);
-    return grown;
+    return array.length >= capacity ? array : ScratchArrays.copyOf(array, grow(array.length, capacity));
   }
 
   /**

@@ -387,9 +387,7 @@ public final class FlatColumnReader implements AutoCloseable {
       return;
     }
     if (indices.length < count) {
-      int grown = Math.max(count, indices.length * 2);
-      ScratchArrays.give(indices);
-      indices = ScratchArrays.ints(grown);
+      indices = ScratchArrays.replace(indices, Math.max(count, indices.length * 2));
     }
     indexDecoder.readIndices(indices, 0, count, dictionary.size());
     switch (destination) {
@@ -525,9 +523,8 @@ public final class FlatColumnReader implements AutoCloseable {
     int present = levelCount;
     if (maxRepetitionLevel > 0) {
       if (pageRepetitionLevels.length < levelCount) {
-        int grown = Math.max(levelCount, pageRepetitionLevels.length * 2);
-        ScratchArrays.give(pageRepetitionLevels);
-        pageRepetitionLevels = ScratchArrays.ints(grown);
+        pageRepetitionLevels = ScratchArrays.replace(pageRepetitionLevels,
+            Math.max(levelCount, pageRepetitionLevels.length * 2));
       }
       if (repetitionLevels instanceof RleBitPackedHybridDecoder rle) {
         // Checked and their record starts counted run by run, as they are decoded.
@@ -541,9 +538,8 @@ public final class FlatColumnReader implements AutoCloseable {
     }
     if (maxDefinitionLevel > 0) {
       if (pageDefinitionLevels.length < levelCount) {
-        int grown = Math.max(levelCount, pageDefinitionLevels.length * 2);
-        ScratchArrays.give(pageDefinitionLevels);
-        pageDefinitionLevels = ScratchArrays.ints(grown);
+        pageDefinitionLevels = ScratchArrays.replace(pageDefinitionLevels,
+            Math.max(levelCount, pageDefinitionLevels.length * 2));
       }
       if (definitionLevels instanceof RleBitPackedHybridDecoder rle) {
         // Checks and counts run by run: a page without nulls is one run and costs no pass over its levels.

@@ -134,8 +134,7 @@ final class ColumnChunkBytes {
 
   private int fetch(long position, int fetch) throws IOException {
     if (window.length < fetch) {
-      ScratchArrays.give(window);
-      window = ScratchArrays.bytes(fetch);
+      window = ScratchArrays.replace(window, fetch);
     }
     try {
       file.readFully(chunkStart + position, ByteBuffer.wrap(window, 0, fetch));

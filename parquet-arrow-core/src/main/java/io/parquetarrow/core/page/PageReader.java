@@ -583,9 +583,8 @@ public final class PageReader implements AutoCloseable {
 
   private byte[] scratch(int length) {
     if (scratch.length < length) {
-      int grown = Math.max(length, (int) Math.min(MAXIMUM_PAGE_SIZE, scratch.length * 2L));
-      ScratchArrays.give(scratch);
-      scratch = ScratchArrays.bytes(grown);
+      scratch = ScratchArrays.replace(scratch,
+          Math.max(length, (int) Math.min(MAXIMUM_PAGE_SIZE, scratch.length * 2L)));
     }
     return scratch;
   }

@@ -58,6 +58,42 @@ public final class ScratchArrays {
     return array;
   }
 
+  /** Gives {@code old} up and returns an array of at least {@code length} entries in its place, contents stale. */
+  public static byte[] replace(byte[] old, int length) {
+    give(old);
+    return bytes(length);
+  }
+
+  /** Gives {@code old} up and returns an array of at least {@code length} entries in its place, contents stale. */
+  public static int[] replace(int[] old, int length) {
+    give(old);
+    return ints(length);
+  }
+
+  /** {@code Arrays.copyOf} to a longer array from the pool (entries past {@code old}'s stale); gives up {@code old}. */
+  public static byte[] copyOf(byte[] old, int length) {
+    byte[] grown = bytes(length);
+    System.arraycopy(old, 0, grown, 0, old.length);
+    give(old);
+    return grown;
+  }
+
+  /** {@code Arrays.copyOf} to a longer array from the pool (entries past {@code old}'s stale); gives up {@code old}. */
+  public static int[] copyOf(int[] old, int length) {
+    int[] grown = ints(length);
+    System.arraycopy(old, 0, grown, 0, old.length);
+    give(old);
+    return grown;
+  }
+
+  /** {@code Arrays.copyOf} to a longer array from the pool (entries past {@code old}'s stale); gives up {@code old}. */
+  public static long[] copyOf(long[] old, int length) {
+    long[] grown = longs(length);
+    System.arraycopy(old, 0, grown, 0, old.length);
+    give(old);
+    return grown;
+  }
+
   /**
    * With assertions on (as in our tests), fills an array handed out with a pattern no reader expects, new ones
    * too, so a caller that reads an entry before writing it fails its test rather than passing on zeros.
