@@ -85,6 +85,12 @@ public final class FlatColumnReader implements AutoCloseable {
   private boolean pagePlain;
   private int pagePlainPosition;
   private int pagePlainEnd;
+  /**
+   * Whether the current page's PLAIN values are still in the file (a split page, see
+   * {@link PageReader#readRemainder}): {@link #pagePlainPosition} and {@link #pagePlainEnd} then count from the
+   * first of them, and {@link #pageValues} is not set up until {@link #loadRemainder}.
+   */
+  private boolean pageRemainderInFile;
 
   /**
    * @param typeLength {@code type_length} for FIXED_LEN_BYTE_ARRAY (ignored otherwise)
@@ -124,6 +130,9 @@ public final class FlatColumnReader implements AutoCloseable {
    * held.
    */
   public void read(int levelCount, ColumnBatch batch) throws IOException {
+    if (pageRemainderInFile) {
+      loadRemainder();
+    }
     batch.reset(levelCount, maxDefinitionLevel > 0, maxRepetitionLevel > 0);
     ensureValueCapacity(batch, levelCount);
     int levels = 0;
@@ -299,7 +308,18 @@ public final class FlatColumnReader implements AutoCloseable {
    * as they are, other encodings through {@link #decodeInto}.
    */
   private void copyValuesInto(ValueSink sink, long byteOffset, int count, int valueWidth, ColumnBatch scratch)
-      throws ParquetException {
+      throws IOException {
+    if (pageRemainderInFile) {
+      // The page layer's messages name the page already: outside the try below, which would name it again.
+      int bytes = count * valueWidth;
+      ByteBuffer view = bytes <= pagePlainEnd - pagePlainPosition ? sink.directView(byteOffset, bytes) : null;
+      if (view != null) {
+        pages.readRemainder(pagePlainPosition, view);
+        pagePlainPosition += bytes;
+        return;
+      }
+      loadRemainder();
+    }
     try {
       if (pagePlain) {
         int bytes = count * valueWidth; // the decoder's init checked the page holds all its values
@@ -441,7 +461,8 @@ public final class FlatColumnReader implements AutoCloseable {
         pageLevelsRemaining = levelCount - page.valuesInDestination();
         if (pageLevelsRemaining > 0) {
           // An uncompressed PLAIN page split at the destination's end: the rest of its values are the PLAIN
-          // bytes page.data()[offset, +length), which readInto copies in the next batch.
+          // bytes page.data()[offset, +length), which readInto copies in the next batch, or (data null) are still
+          // in the file, which readInto reads straight into the next batch's vector.
           try {
             startPlainRemainder(page, pageLevelsRemaining);
           } catch (ParquetCorruptionException e) {
@@ -467,21 +488,45 @@ public final class FlatColumnReader implements AutoCloseable {
   /** Prepares the PLAIN values after the part of a split page that went to the destination (see readInto). */
   private void startPlainRemainder(DataPage page, int remaining) throws ParquetException {
     pageDictionaryEncoded = false;
-    pageValues = decoders.get(Encoding.PLAIN);
-    if (pageValues == null) {
-      pageValues = ValueDecoders.create(Encoding.PLAIN, physicalType, width, kernels);
-      decoders.put(Encoding.PLAIN, pageValues);
-    }
-    pageValues.init(page.data(), page.offset(), page.length(), remaining);
     pagePlain = true;
-    pagePlainPosition = page.offset();
-    pagePlainEnd = page.offset() + page.length();
+    pageRemainderInFile = page.data() == null;
+    if (!pageRemainderInFile) {
+      initPlainValues(page.data(), page.offset(), page.length(), remaining);
+    } else {
+      pagePlainPosition = 0;
+      pagePlainEnd = page.length();
+    }
     pageLevelPosition = 0;
     pageAllPresent = true;
     pagePresentRemaining = remaining;
   }
 
+  /** Sets up the PLAIN decoder over {@code data[offset, +length)}, holding the page's next {@code count} values. */
+  private void initPlainValues(byte[] data, int offset, int length, int count) throws ParquetException {
+    pageValues = decoders.get(Encoding.PLAIN);
+    if (pageValues == null) {
+      pageValues = ValueDecoders.create(Encoding.PLAIN, physicalType, width, kernels);
+      decoders.put(Encoding.PLAIN, pageValues);
+    }
+    pageValues.init(data, offset, length, count);
+    pagePlainPosition = offset;
+    pagePlainEnd = offset + length;
+  }
+
+  /** Brings the split page's values that are still in the file (from the next one on) into the heap. */
+  private void loadRemainder() throws IOException {
+    page = pages.loadRemainder(page);
+    pageRemainderInFile = false;
+    int from = pagePlainPosition;
+    try {
+      initPlainValues(page.data(), page.offset() + from, page.length() - from, pageLevelsRemaining);
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(location.describe(page.fileOffset()));
+    }
+  }
+
   private void startPage(DataPage page) throws ParquetException {
+    pageRemainderInFile = false;
     byte[] data = page.data();
     int levelCount = page.valueCount();
     int position = page.offset();

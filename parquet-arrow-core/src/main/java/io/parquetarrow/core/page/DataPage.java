@@ -25,7 +25,9 @@ import io.parquetarrow.format.Encoding;
  *     offered to {@link PageReader#nextPage(ValueDestination)} (decompressed or read there): 0 for a page read
  *     as usual; {@code valueCount} when all are, {@code data} then holding no values (only v2 levels, which a
  *     column without levels ignores); in between for an uncompressed PLAIN page that spans the destination's
- *     end, {@code data[offset, offset + length)} then holding exactly the PLAIN values after those. A page
+ *     end, {@code data[offset, offset + length)} then holding exactly the PLAIN values after those, or
+ *     {@code data} null when those {@code length} bytes are still in the file ({@link
+ *     PageReader#readRemainder}, {@link PageReader#loadRemainder}). A page
  *     of no values is never "in the destination": it goes through the column layer's usual (empty) path
  */
 public record DataPage(

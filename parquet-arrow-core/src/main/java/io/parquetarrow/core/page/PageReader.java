@@ -79,6 +79,13 @@ public final class PageReader implements AutoCloseable {
   private boolean dictionarySeen;
   /** Whether the last page's body was read from the file into a {@link ValueDestination}. */
   private boolean previousReadIntoDestination;
+  /**
+   * The values of the current split page that were left in the file (see {@link #readIntoDestination}): their
+   * chunk position, length (0 when there are none) and the page's header offset, for messages.
+   */
+  private long remainderPosition;
+  private int remainderLength;
+  private long remainderHeaderOffset;
 
   /**
    * @param file the file holding the chunk
@@ -161,6 +168,7 @@ public final class PageReader implements AutoCloseable {
     // An uncompressed chunk read into vectors fetches headers and the odd page body that cannot go there one at
     // a time, so that the other bodies can be read from the file straight into the vector.
     boolean readNear = destination != null && decompressor == null;
+    remainderLength = 0;
     while (valuesSeen < totalValueCount && position < bytes.length()) {
       long headerOffset = chunkStart + position;
       PageHeader header = readHeader(headerOffset, readNear);
@@ -403,12 +411,24 @@ public final class PageReader implements AutoCloseable {
           location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
     }
     int restLength = bodyLength - leadingBytes;
-    int restOffset = restLength > 0 ? ensureNear(position + leadingBytes, restLength, headerOffset) : 0;
+    Integer expected = header.crc();
+    boolean verify = verifyChecksums && expected != null;
+    byte[] rest = null; // null: the rest stays in the file, see readRemainder
+    int restOffset = 0;
+    if (restLength > 0 && verify) {
+      restOffset = ensureNear(position + leadingBytes, restLength, headerOffset);
+      rest = bytes.window();
+    } else if (restLength > 0) {
+      remainderPosition = position + leadingBytes;
+      remainderLength = restLength;
+      remainderHeaderOffset = headerOffset;
+    } else {
+      rest = bytes.window();
+    }
     position += bodyLength;
     dataPageSeen = true;
     valuesSeen += valueCount;
-    Integer expected = header.crc();
-    if (verifyChecksums && expected != null) {
+    if (verify) {
       crc.reset();
       crc.update(checked);
       crc.update(bytes.window(), restOffset, restLength);
@@ -418,11 +438,44 @@ public final class PageReader implements AutoCloseable {
     if (version1) {
       DataPageHeader page = header.dataPageHeader();
       return new DataPage(1, valueCount, -1, -1, page.encoding(), page.definitionLevelEncoding(),
-          page.repetitionLevelEncoding(), bytes.window(), restOffset, restLength, -1, -1, headerOffset, leading);
+          page.repetitionLevelEncoding(), rest, restOffset, restLength, -1, -1, headerOffset, leading);
     }
     DataPageHeaderV2 page = header.dataPageHeaderV2();
     return new DataPage(2, valueCount, 0, page.numRows(), page.encoding(), Encoding.RLE, Encoding.RLE,
-        bytes.window(), restOffset, restLength, 0, 0, headerOffset, leading);
+        rest, restOffset, restLength, 0, 0, headerOffset, leading);
+  }
+
+  /**
+   * Reads bytes {@code [from, from + target.remaining())} of the current page's values that stayed in the file
+   * (a {@link DataPage} with {@code data == null}) straight into {@code target}: one copy, by the kernel.
+   */
+  public void readRemainder(int from, ByteBuffer target) throws IOException {
+    int length = target.remaining();
+    if (from < 0 || length > remainderLength - from) {
+      throw new IllegalStateException(location.describe(remainderHeaderOffset) + ": bytes [" + from + ", +"
+          + length + ") are not among the " + remainderLength + " bytes of the page left in the file");
+    }
+    try {
+      bytes.readInto(remainderPosition + from, target);
+    } catch (EOFException e) {
+      throw new ParquetCorruptionException(
+          location.describe(remainderHeaderOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Reads the current page's values that stayed in the file into the heap window and returns {@code page} with
+   * them as its data, for a reader that wants them on the heap after all; valid until the next page.
+   */
+  public DataPage loadRemainder(DataPage page) throws IOException {
+    if (page.data() != null || page.length() != remainderLength) {
+      throw new IllegalStateException(location.describe(page.fileOffset()) + ": the page has no values in the file");
+    }
+    int offset = ensureNear(remainderPosition, remainderLength, remainderHeaderOffset);
+    return new DataPage(page.version(), page.valueCount(), page.nullCount(), page.rowCount(), page.valueEncoding(),
+        page.definitionLevelEncoding(), page.repetitionLevelEncoding(), bytes.window(), offset, remainderLength,
+        page.repetitionLevelsLength(), page.definitionLevelsLength(), page.fileOffset(),
+        page.valuesInDestination());
   }
 
   private PageHeader readHeader(long headerOffset, boolean near) throws IOException {

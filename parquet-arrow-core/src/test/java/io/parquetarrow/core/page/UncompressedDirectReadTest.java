@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Uncompressed PLAIN pages of a column read straight into vectors: their bodies go from the file into the offered
  * {@link ValueDestination} without the heap window, the CRC is verified there, a page with more values than
- * fit is split (the rest comes back on the heap), and a page whose body is not exactly its values comes back
- * through the heap as before.
+ * fit is split (with a CRC the rest comes back on the heap; without one it stays in the file until the column
+ * layer reads it into the next batch's vector or asks for it on the heap), and a page whose body is not exactly
+ * its values comes back through the heap as before.
  */
 class UncompressedDirectReadTest {
   private static final int WIDTH = 8;
@@ -38,6 +39,10 @@ class UncompressedDirectReadTest {
    * {@code statisticsBytes}-byte min and max (a header longer than the first prefix fetched for it).
    */
   private static byte[] chunk(long seed, int[] counts, long[] values, int statisticsBytes) {
+    return chunk(seed, counts, values, statisticsBytes, true);
+  }
+
+  private static byte[] chunk(long seed, int[] counts, long[] values, int statisticsBytes, boolean crcs) {
     SplittableRandom random = new SplittableRandom(seed);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int next = 0;
@@ -51,7 +56,8 @@ class UncompressedDirectReadTest {
       crc.update(body.array());
       Statistics statistics = statisticsBytes == 0 || out.size() == 0 ? null : new Statistics(
           null, null, null, null, new byte[statisticsBytes], new byte[statisticsBytes], null, null, null);
-      byte[] header = new PageHeader(PageType.DATA_PAGE, body.capacity(), body.capacity(), (int) crc.getValue(),
+      byte[] header = new PageHeader(PageType.DATA_PAGE, body.capacity(), body.capacity(),
+          crcs ? (Integer) (int) crc.getValue() : null,
           new DataPageHeader(count, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, statistics), null, null, null)
           .encode();
       out.writeBytes(header);
@@ -98,6 +104,65 @@ class UncompressedDirectReadTest {
     }
     for (int i = 0; i < 9_000; i++) {
       assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
+    }
+  }
+
+  @Test
+  void withoutACrcTheRestOfASplitPageStaysInTheFileUntilAskedFor() throws Exception {
+    long seed = 20_261_124;
+    System.out.println("UncompressedDirectReadTest seed " + seed);
+    long[] values = new long[7_000];
+    byte[] chunk = chunk(seed, new int[] {5_000, 2_000}, values, 0, false);
+    ByteBuffer vector = ByteBuffer.allocateDirect(7_000 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
+    try (PageReader reader = reader(chunk, 7_000)) {
+      DataPage first = (DataPage) reader.nextPage(offer(vector, 0, 1_000));
+      assertThat(first.valuesInDestination()).as("a page of 5,000 values offered room for 1,000").isEqualTo(1_000);
+      assertThat(first.data()).as("without a CRC to verify, the other 4,000 values stay in the file").isNull();
+      assertThat(first.length()).as("bytes left in the file").isEqualTo(4_000 * WIDTH);
+      long readBefore = reader.bytesRead();
+      // The next two batches take the rest straight from the file, in two pieces.
+      reader.readRemainder(0, vector.duplicate().position(1_000 * WIDTH).limit(3_000 * WIDTH).slice());
+      reader.readRemainder(2_000 * WIDTH, vector.duplicate().position(3_000 * WIDTH).limit(5_000 * WIDTH).slice());
+      assertThat(reader.bytesRead() - readBefore).as("bytes read for the rest").isEqualTo(4_000L * WIDTH);
+      assertThatThrownBy(() -> reader.readRemainder(3_999 * WIDTH, ByteBuffer.allocate(2 * WIDTH)))
+          .as("a read past the rest of the page").isInstanceOf(IllegalStateException.class);
+      DataPage loaded = reader.loadRemainder(first);
+      assertThat(loaded.valuesInDestination()).as("the loaded page keeps its split").isEqualTo(1_000);
+      ByteBuffer heap =
+          ByteBuffer.wrap(loaded.data(), loaded.offset(), loaded.length()).order(ByteOrder.LITTLE_ENDIAN);
+      for (int i = 0; i < 4_000; i++) {
+        assertThat(heap.getLong()).as("heap value %d of the first page", 1_000 + i).isEqualTo(values[1_000 + i]);
+      }
+      assertThat(((DataPage) reader.nextPage(offer(vector, 5_000, 2_000))).allValuesInDestination())
+          .as("second page").isTrue();
+      assertThatThrownBy(() -> reader.readRemainder(0, ByteBuffer.allocate(WIDTH)))
+          .as("the rest of an earlier page after the next page").isInstanceOf(IllegalStateException.class);
+    }
+    for (int i = 0; i < 7_000; i++) {
+      assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
+    }
+  }
+
+  @Test
+  void aFileEndingInsideTheRestOfASplitPageIsCorruption() throws Exception {
+    long[] values = new long[5_000];
+    byte[] whole = chunk(13, new int[] {5_000}, values, 0, false);
+    // The chunk claims its full length but the file ends 100 bytes short of it.
+    ArrayInputFile truncated = new ArrayInputFile(java.util.Arrays.copyOf(whole, whole.length - 100));
+    ByteBuffer vector = ByteBuffer.allocateDirect(5_000 * WIDTH);
+    try (PageReader reader = new PageReader(new ColumnChunkBytes(truncated, 0, whole.length), 0, 5_000,
+        CompressionCodec.UNCOMPRESSED, null, true, new PageLocation("direct.parquet", 0, "values"))) {
+      DataPage page = (DataPage) reader.nextPage(offer(vector, 0, 1_000));
+      assertThat(page.data()).as("the rest left in the file").isNull();
+      assertThatThrownBy(() -> reader.readRemainder(0, vector.duplicate().position(1_000 * WIDTH).slice()))
+          .as("reading the rest past the end of the file")
+          .isInstanceOf(ParquetCorruptionException.class)
+          .hasMessageContaining("direct.parquet")
+          .hasMessageContaining("file ends inside the column chunk");
+      assertThatThrownBy(() -> reader.loadRemainder(page))
+          .as("loading the rest past the end of the file")
+          .isInstanceOf(ParquetCorruptionException.class)
+          .hasMessageContaining("file ends inside the column chunk");
     }
   }
 
