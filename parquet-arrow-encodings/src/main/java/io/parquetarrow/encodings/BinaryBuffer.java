@@ -36,7 +36,7 @@ public final class BinaryBuffer {
   static final int COPY_SLACK = 64;
   /** How many times the bytes needed a projected growth may reserve. */
   private static final int PROJECTION_LIMIT = 8;
-  private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+  static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
   private int[] offsets;
   private byte[] data;
@@ -166,6 +166,10 @@ public final class BinaryBuffer {
    * value of at most 16 bytes where both arrays have {@link #COPY_SLACK} bytes to spare beyond it (the caller
    * checked once for a whole run of values).
    */
+  static void copyWord(byte[] source, int sourceOffset, byte[] destination, int destinationOffset) {
+    WORDS.set(destination, destinationOffset, (long) WORDS.get(source, sourceOffset));
+  }
+
   static void copyWords16(byte[] source, int sourceOffset, byte[] destination, int destinationOffset) {
     WORDS.set(destination, destinationOffset, (long) WORDS.get(source, sourceOffset));
     WORDS.set(destination, destinationOffset + 8, (long) WORDS.get(source, sourceOffset + 8));

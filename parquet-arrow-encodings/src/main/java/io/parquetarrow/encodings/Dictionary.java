@@ -33,6 +33,21 @@ public final class Dictionary {
    * bytes after them), 0 for other kinds.
    */
   private final int maxEntryLength;
+  /**
+   * For a BYTE_ARRAY dictionary whose entries are all at most {@link #WORD_TABLE_MAX_LENGTH} bytes: each entry's
+   * bytes as {@link #entryWordCount} little-endian words (entry {@code i} at {@code [i * entryWordCount, ..)},
+   * zero-padded), and its length; null otherwise. {@link #gatherBinary} then writes each value as whole words
+   * from here in the same pass that computes its offset.
+   */
+  private final long[] entryWords;
+  private final int[] entryLengths;
+  private final int entryWordCount;
+
+  /**
+   * The longest entry the word table holds: four words. Longer entries take the two-pass copy, which reserves
+   * only the bytes the values need.
+   */
+  static final int WORD_TABLE_MAX_LENGTH = 32;
 
   private Dictionary(
       Kind kind, int size, int[] ints, long[] longs, byte[] fixedBytes, int width, int[] offsets, byte[] binaryData,
@@ -46,6 +61,25 @@ public final class Dictionary {
     this.offsets = offsets;
     this.binaryData = binaryData;
     this.maxEntryLength = maxEntryLength;
+    if (kind == Kind.BINARY && maxEntryLength <= WORD_TABLE_MAX_LENGTH) {
+      entryWordCount = maxEntryLength <= 8 ? 1 : maxEntryLength <= 16 ? 2 : 4;
+      entryWords = new long[size * entryWordCount];
+      entryLengths = new int[size];
+      byte[] padded = new byte[WORD_TABLE_MAX_LENGTH];
+      for (int i = 0; i < size; i++) {
+        int length = offsets[i + 1] - offsets[i];
+        java.util.Arrays.fill(padded, (byte) 0);
+        System.arraycopy(binaryData, offsets[i], padded, 0, length);
+        for (int word = 0; word < entryWordCount; word++) {
+          entryWords[i * entryWordCount + word] = (long) BinaryBuffer.WORDS.get(padded, word * 8);
+        }
+        entryLengths[i] = length;
+      }
+    } else {
+      entryWordCount = 0;
+      entryWords = null;
+      entryLengths = null;
+    }
   }
 
   /**
@@ -182,17 +216,36 @@ public final class Dictionary {
     }
     Objects.checkFromIndexSize(offset, count, indices.length);
     destination.ensureAdditional(count, 0);
+    if (entryWords != null) {
+      long bound = (long) count * maxEntryLength; // what the values may need at most
+      if (destination.canReserve(bound)) {
+        destination.ensureAdditional(count, bound); // count: projects at most maxEntryLength bytes per value
+        if (destination.dataLength() + bound <= destination.data().length - 8L * entryWordCount) {
+          switch (entryWordCount) {
+            case 1 -> gatherWords1(indices, offset, count, destination);
+            case 2 -> gatherWords2(indices, offset, count, destination);
+            default -> gatherWords4(indices, offset, count, destination);
+          }
+          destination.commit(count);
+          return;
+        }
+      }
+    }
+    // Locals, not fields: the word stores below are raw memory writes, after which C2 reloads every field.
+    int[] entryOffsets = offsets;
+    byte[] entries = binaryData;
+    int entryCount = size;
     int[] destinationOffsets = destination.offsets();
     int first = destination.size();
     long base = destinationOffsets[first];
     long end = base;
     for (int i = 0; i < count; i++) {
       int index = indices[offset + i];
-      if (Integer.compareUnsigned(index, size) >= 0) {
+      if (Integer.compareUnsigned(index, entryCount) >= 0) {
         throw ParquetCorruptionException.of(
-            "dictionary index %d is out of range: the dictionary has %d entries", index, size);
+            "dictionary index %d is out of range: the dictionary has %d entries", index, entryCount);
       }
-      end += offsets[index + 1] - offsets[index];
+      end += entryOffsets[index + 1] - entryOffsets[index];
       // A wrapped offset is harmless: ensureAdditional below rejects the batch before anything reads it.
       destinationOffsets[first + 1 + i] = (int) end;
     }
@@ -201,23 +254,106 @@ public final class Dictionary {
     if (maxEntryLength <= 32 && end <= data.length - BinaryBuffer.COPY_SLACK) {
       // Every entry fits in the words copied, and both arrays have the slack beyond the last value: copy whole
       // words without looking at the length (what lies past a value's end is overwritten by the next one).
-      if (maxEntryLength <= 16) {
+      if (maxEntryLength <= 8) {
         for (int i = 0; i < count; i++) {
-          BinaryBuffer.copyWords16(binaryData, offsets[indices[offset + i]], data, destinationOffsets[first + i]);
+          BinaryBuffer.copyWord(entries, entryOffsets[indices[offset + i]], data, destinationOffsets[first + i]);
+        }
+      } else if (maxEntryLength <= 16) {
+        for (int i = 0; i < count; i++) {
+          BinaryBuffer.copyWords16(entries, entryOffsets[indices[offset + i]], data, destinationOffsets[first + i]);
         }
       } else {
         for (int i = 0; i < count; i++) {
-          BinaryBuffer.copyWords32(binaryData, offsets[indices[offset + i]], data, destinationOffsets[first + i]);
+          BinaryBuffer.copyWords32(entries, entryOffsets[indices[offset + i]], data, destinationOffsets[first + i]);
         }
       }
     } else {
       for (int i = 0; i < count; i++) {
         int index = indices[offset + i];
         int start = destinationOffsets[first + i];
-        BinaryBuffer.copyValue(binaryData, offsets[index], data, start, destinationOffsets[first + 1 + i] - start);
+        BinaryBuffer.copyValue(entries, entryOffsets[index], data, start, destinationOffsets[first + 1 + i] - start);
       }
     }
     destination.commit(count);
+  }
+
+  /**
+   * The one-pass gather of entries of at most 8 bytes: per value one word store and one offset, from the word
+   * table. The caller checked that {@code count * maxEntryLength} bytes and then one more value's words fit in
+   * the data array after its end, so every word written lies inside it.
+   * An index out of range stops the gather before its word is written; the values before it are not committed.
+   * Measured against the two-pass copy on lineitem's flag columns: about half the time per value.
+   */
+  private void gatherWords1(int[] indices, int offset, int count, BinaryBuffer destination)
+      throws ParquetCorruptionException {
+    long[] words = entryWords;
+    int[] lengths = entryLengths;
+    int entryCount = size;
+    int[] destinationOffsets = destination.offsets();
+    byte[] data = destination.data();
+    int first = destination.size();
+    int end = destinationOffsets[first];
+    for (int i = 0; i < count; i++) {
+      int index = indices[offset + i];
+      if (Integer.compareUnsigned(index, entryCount) >= 0) {
+        throw outOfRange(index);
+      }
+      BinaryBuffer.WORDS.set(data, end, words[index]);
+      end += lengths[index];
+      destinationOffsets[first + 1 + i] = end;
+    }
+  }
+
+  /** {@link #gatherWords1} for entries of 9 to 16 bytes: two word stores per value. */
+  private void gatherWords2(int[] indices, int offset, int count, BinaryBuffer destination)
+      throws ParquetCorruptionException {
+    long[] words = entryWords;
+    int[] lengths = entryLengths;
+    int entryCount = size;
+    int[] destinationOffsets = destination.offsets();
+    byte[] data = destination.data();
+    int first = destination.size();
+    int end = destinationOffsets[first];
+    for (int i = 0; i < count; i++) {
+      int index = indices[offset + i];
+      if (Integer.compareUnsigned(index, entryCount) >= 0) {
+        throw outOfRange(index);
+      }
+      BinaryBuffer.WORDS.set(data, end, words[2 * index]);
+      BinaryBuffer.WORDS.set(data, end + 8, words[2 * index + 1]);
+      end += lengths[index];
+      destinationOffsets[first + 1 + i] = end;
+    }
+  }
+
+  /** {@link #gatherWords1} for entries of 17 to 32 bytes: four word stores per value. */
+  private void gatherWords4(int[] indices, int offset, int count, BinaryBuffer destination)
+      throws ParquetCorruptionException {
+    long[] words = entryWords;
+    int[] lengths = entryLengths;
+    int entryCount = size;
+    int[] destinationOffsets = destination.offsets();
+    byte[] data = destination.data();
+    int first = destination.size();
+    int end = destinationOffsets[first];
+    for (int i = 0; i < count; i++) {
+      int index = indices[offset + i];
+      if (Integer.compareUnsigned(index, entryCount) >= 0) {
+        throw outOfRange(index);
+      }
+      int word = 4 * index;
+      BinaryBuffer.WORDS.set(data, end, words[word]);
+      BinaryBuffer.WORDS.set(data, end + 8, words[word + 1]);
+      BinaryBuffer.WORDS.set(data, end + 16, words[word + 2]);
+      BinaryBuffer.WORDS.set(data, end + 24, words[word + 3]);
+      end += lengths[index];
+      destinationOffsets[first + 1 + i] = end;
+    }
+  }
+
+  private ParquetCorruptionException outOfRange(int index) {
+    return ParquetCorruptionException.of(
+        "dictionary index %d is out of range: the dictionary has %d entries", index, size);
   }
 
   /** Entry {@code index} of a BINARY or FIXED dictionary, copied; for tests and statistics. */

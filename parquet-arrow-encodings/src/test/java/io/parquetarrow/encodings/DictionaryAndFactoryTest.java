@@ -73,15 +73,16 @@ class DictionaryAndFactoryTest {
   }
 
   /**
-   * Dictionary.gatherBinary on each of its copy paths: entries of at most 16 bytes (two words), at most 32 (four
-   * words), longer ones (copied by length), appended after a value already in the buffer, into a buffer with and
-   * without spare capacity, and a dictionary page whose entries end exactly at the array's end (no slack).
+   * Dictionary.gatherBinary on each of its copy paths: entries of at most 8, 16 and 32 bytes (one pass from the word
+   * table: one, two or four words per value), longer ones (copied by length), appended after a value already in
+   * the buffer, into a buffer with and without spare capacity, and a dictionary page whose entries end exactly at
+   * the array's end (no slack).
    */
   @Test
   void gathersBinaryEntriesOfEveryLengthClass() throws ParquetCorruptionException {
     long seed = TestData.seed("gather binary");
     Random random = new Random(seed);
-    for (int maxLength : new int[] {0, 1, 7, 15, 16, 17, 31, 32, 33, 64, 65, 200}) {
+    for (int maxLength : new int[] {0, 1, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 64, 65, 200}) {
       for (int count : new int[] {0, 1, 3, 100, 2000}) {
         byte[][] entries = new byte[1 + random.nextInt(40)][];
         for (int i = 0; i < entries.length; i++) {
@@ -106,6 +107,42 @@ class DictionaryAndFactoryTest {
         }
       }
     }
+  }
+
+  /**
+   * The one-pass gather from the word table reserves the most its values could need; a buffer whose data limit
+   * leaves less than that (but enough for the values) takes the two-pass copy instead, and an index out of range
+   * is corruption that leaves the buffer's values as they were.
+   */
+  @Test
+  void wordTableGatherFallsBackUnderTheDataLimitAndRejectsBadIndices() throws ParquetCorruptionException {
+    byte[][] entries = {"A".getBytes(), "TAKE BACK RETURN".getBytes(), "DELIVER IN PERSON".getBytes(), new byte[0]};
+    byte[] page = ParquetJavaEncoders.plainBinaries(entries);
+    Dictionary dictionary = Dictionary.ofBinary(page, 0, page.length, entries.length);
+    int[] indices = new int[100];
+    for (int i = 0; i < indices.length; i++) {
+      indices[i] = i % 4 == 2 ? 0 : i % 4; // never the longest entry: 100 values need 425 bytes, not 1,700
+    }
+    BinaryBuffer limited = new BinaryBuffer();
+    limited.setDataLimit(1_000);
+    dictionary.gatherBinary(indices, 0, indices.length, limited);
+    assertThat(limited.size()).isEqualTo(100);
+    for (int i = 0; i < indices.length; i++) {
+      assertThat(limited.valueBytes(i)).as("value %d under the data limit", i).containsExactly(entries[indices[i]]);
+    }
+
+    BinaryBuffer buffer = new BinaryBuffer(4000, 1 << 20);
+    buffer.append(new byte[] {9}, 0, 1);
+    int[] bad = {1, 2, 3, 4, 0};
+    assertThatThrownBy(() -> dictionary.gatherBinary(bad, 0, bad.length, buffer))
+        .isInstanceOf(ParquetCorruptionException.class)
+        .hasMessageContaining("dictionary index 4 is out of range: the dictionary has 4 entries");
+    assertThat(buffer.size()).as("values after a failed gather").isEqualTo(1);
+    assertThat(buffer.valueBytes(0)).containsExactly(9);
+    dictionary.gatherBinary(new int[] {2, 3, 1}, 0, 3, buffer);
+    assertThat(buffer.valueBytes(1)).containsExactly(entries[2]);
+    assertThat(buffer.valueBytes(2)).isEmpty();
+    assertThat(buffer.valueBytes(3)).containsExactly(entries[1]);
   }
 
   @Test

@@ -4,15 +4,17 @@ import io.parquetarrow.core.column.ColumnBatch;
 import io.parquetarrow.encodings.BinaryBuffer;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.simd.ParquetKernels;
-import org.apache.arrow.vector.BaseLargeVariableWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthVector;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 
 /**
  * Arrow {@code utf8}, {@code binary} and their {@code large_} variants from BYTE_ARRAY. The batch's total byte
- * length is known before allocation (the decoders have already gathered the values), so each vector is
- * allocated once with exactly its data length; the offsets are rebuilt with nulls as empty entries, then
- * offsets and data go in with one bulk copy each. UTF-8 is not validated, as in Arrow C++'s reader.
+ * length is known before allocation (the decoders have already gathered the values), so each buffer is
+ * allocated once with exactly its length and written whole, never zeroed first; the offsets are rebuilt with
+ * nulls as empty entries, then offsets and data go in with one bulk copy each. UTF-8 is not validated, as in Arrow C++'s reader.
  */
 final class VariableWidthAssembler implements ColumnAssembler {
   private final Validity validity;
@@ -32,48 +34,50 @@ final class VariableWidthAssembler implements ColumnAssembler {
     BinaryBuffer values = batch.binary();
     int[] valueOffsets = values.offsets();
     int dataLength = values.dataLength();
-    if (large) {
-      BaseLargeVariableWidthVector target = (BaseLargeVariableWidthVector) vector;
-      target.allocateNew(dataLength, rows);
-      validity.writeTo(target.getValidityBuffer());
-      if (largeOffsets.length < rows + 1) {
-        largeOffsets = new long[Math.max(rows + 1, largeOffsets.length * 2)];
-      }
-      largeOffsets[0] = 0;
-      int value = 0;
-      for (int row = 0; row < rows; row++) {
-        if (validity.isValid(row)) {
-          value++;
-        }
-        largeOffsets[row + 1] = valueOffsets[value];
-      }
-      ArrowBuffers.copyLongs(largeOffsets, 0, rows + 1, target.getOffsetBuffer(), 0);
-      ArrowBuffers.copyBytes(values.data(), 0, dataLength, target.getDataBuffer(), 0);
-      target.setLastSet(rows - 1);
-      target.setValueCount(rows);
-    } else {
-      BaseVariableWidthVector target = (BaseVariableWidthVector) vector;
-      target.allocateNew(dataLength, rows);
-      validity.writeTo(target.getValidityBuffer());
-      int[] rowOffsets = valueOffsets;
+    BufferAllocator allocator = vector.getAllocator();
+    // Buffers sized exactly and written whole, handed over with loadFieldBuffers: allocateNew would zero the
+    // validity and offsets first, only for them to be overwritten here. Without nulls Arrow builds the all-valid
+    // bitmap itself from the node's null count of 0.
+    try (ArrowBuf bitmap = validity.hasNulls() ? ArrowBuffers.allocate(allocator, (rows + 7L) >>> 3)
+            : allocator.getEmpty();
+        ArrowBuf offsetBuffer = ArrowBuffers.allocate(allocator, (rows + 1L) * (large ? 8 : 4));
+        ArrowBuf data = ArrowBuffers.allocate(allocator, dataLength)) {
       if (validity.hasNulls()) {
-        if (offsets.length < rows + 1) {
-          offsets = new int[Math.max(rows + 1, offsets.length * 2)];
+        validity.writeTo(bitmap);
+      }
+      if (large) {
+        if (largeOffsets.length < rows + 1) {
+          largeOffsets = new long[Math.max(rows + 1, largeOffsets.length * 2)];
         }
-        offsets[0] = 0;
+        largeOffsets[0] = 0;
         int value = 0;
         for (int row = 0; row < rows; row++) {
           if (validity.isValid(row)) {
             value++;
           }
-          offsets[row + 1] = valueOffsets[value];
+          largeOffsets[row + 1] = valueOffsets[value];
         }
-        rowOffsets = offsets;
+        ArrowBuffers.copyLongs(largeOffsets, 0, rows + 1, offsetBuffer, 0);
+      } else {
+        int[] rowOffsets = valueOffsets;
+        if (validity.hasNulls()) {
+          if (offsets.length < rows + 1) {
+            offsets = new int[Math.max(rows + 1, offsets.length * 2)];
+          }
+          offsets[0] = 0;
+          int value = 0;
+          for (int row = 0; row < rows; row++) {
+            if (validity.isValid(row)) {
+              value++;
+            }
+            offsets[row + 1] = valueOffsets[value];
+          }
+          rowOffsets = offsets;
+        }
+        ArrowBuffers.copyInts(rowOffsets, 0, rows + 1, offsetBuffer, 0);
       }
-      ArrowBuffers.copyInts(rowOffsets, 0, rows + 1, target.getOffsetBuffer(), 0);
-      ArrowBuffers.copyBytes(values.data(), 0, dataLength, target.getDataBuffer(), 0);
-      target.setLastSet(rows - 1);
-      target.setValueCount(rows);
+      ArrowBuffers.copyBytes(values.data(), 0, dataLength, data, 0);
+      vector.loadFieldBuffers(new ArrowFieldNode(rows, validity.nullCount()), List.of(bitmap, offsetBuffer, data));
     }
   }
 }
