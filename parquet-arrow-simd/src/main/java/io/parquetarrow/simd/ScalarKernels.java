@@ -16,6 +16,8 @@ public final class ScalarKernels implements ParquetKernels {
   /** The one instance; the class holds no state. */
   public static final ScalarKernels INSTANCE = new ScalarKernels();
 
+  private static final VarHandle SHORT_LITTLE_ENDIAN =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle INT_LITTLE_ENDIAN =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle LONG_LITTLE_ENDIAN =
@@ -504,10 +506,60 @@ public final class ScalarKernels implements ParquetKernels {
           LONG_LITTLE_ENDIAN.set(output, to + 8, (long) LONG_LITTLE_ENDIAN.get(dictionary, from + 8));
         }
       }
-      default -> {
+      case 1 -> {
         for (int i = 0; i < count; i++) {
-          System.arraycopy(dictionary, indices[offset + i] * width, output, outputOffset + i * width, width);
+          output[outputOffset + i] = dictionary[indices[offset + i]];
         }
+      }
+      default -> {
+        if (width < 16) {
+          gatherFixedOverlapping(dictionary, width, indices, offset, count, output, outputOffset);
+        } else {
+          for (int i = 0; i < count; i++) {
+            System.arraycopy(dictionary, indices[offset + i] * width, output, outputOffset + i * width, width);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * gatherFixed for the widths 2-15 other than 4 and 8 (FIXED_LEN_BYTE_ARRAY decimals are 1-16 bytes: Arrow C++
+   * writes decimal(15, 2) as 7): each entry as two loads and stores of the widest word that fits, the second
+   * ending at the entry's last byte, so they overlap and cover exactly its bytes (nothing read or written outside
+   * the entry). An {@code arraycopy} per entry measured 12-15 ns per value on lineitem's 7-byte decimals.
+   */
+  private static void gatherFixedOverlapping(
+      byte[] dictionary, int width, int[] indices, int offset, int count, byte[] output, int outputOffset) {
+    if (width < 4) {
+      int last = width - 2;
+      for (int i = 0; i < count; i++) {
+        int from = width * indices[offset + i];
+        int to = outputOffset + width * i;
+        short first = (short) SHORT_LITTLE_ENDIAN.get(dictionary, from);
+        short end = (short) SHORT_LITTLE_ENDIAN.get(dictionary, from + last);
+        SHORT_LITTLE_ENDIAN.set(output, to, first);
+        SHORT_LITTLE_ENDIAN.set(output, to + last, end);
+      }
+    } else if (width < 8) {
+      int last = width - 4;
+      for (int i = 0; i < count; i++) {
+        int from = width * indices[offset + i];
+        int to = outputOffset + width * i;
+        int first = (int) INT_LITTLE_ENDIAN.get(dictionary, from);
+        int end = (int) INT_LITTLE_ENDIAN.get(dictionary, from + last);
+        INT_LITTLE_ENDIAN.set(output, to, first);
+        INT_LITTLE_ENDIAN.set(output, to + last, end);
+      }
+    } else {
+      int last = width - 8;
+      for (int i = 0; i < count; i++) {
+        int from = width * indices[offset + i];
+        int to = outputOffset + width * i;
+        long first = (long) LONG_LITTLE_ENDIAN.get(dictionary, from);
+        long end = (long) LONG_LITTLE_ENDIAN.get(dictionary, from + last);
+        LONG_LITTLE_ENDIAN.set(output, to, first);
+        LONG_LITTLE_ENDIAN.set(output, to + last, end);
       }
     }
   }
