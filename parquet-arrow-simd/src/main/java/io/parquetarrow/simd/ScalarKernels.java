@@ -527,7 +527,8 @@ public final class ScalarKernels implements ParquetKernels {
    * gatherFixed for the widths 2-15 other than 4 and 8 (FIXED_LEN_BYTE_ARRAY decimals are 1-16 bytes: Arrow C++
    * writes decimal(15, 2) as 7): each entry as two loads and stores of the widest word that fits, the second
    * ending at the entry's last byte, so they overlap and cover exactly its bytes (nothing read or written outside
-   * the entry). An {@code arraycopy} per entry measured 12-15 ns per value on lineitem's 7-byte decimals.
+   * the entry). An {@code arraycopy} per entry measured 12-15 ns per value on lineitem's 7-byte decimals. The
+   * three loops differ in the word type, which a {@code VarHandle} access must name exactly.
    */
   private static void gatherFixedOverlapping(
       byte[] dictionary, int width, int[] indices, int offset, int count, byte[] output, int outputOffset) {
