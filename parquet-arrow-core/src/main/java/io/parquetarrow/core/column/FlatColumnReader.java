@@ -130,7 +130,7 @@ public final class FlatColumnReader implements AutoCloseable {
    * held.
    */
   public void read(int levelCount, ColumnBatch batch) throws IOException {
-    if (pageRemainderInFile) {
+    if (pageRemainderInFile && pageLevelsRemaining > 0) {
       loadRemainder();
     }
     batch.reset(levelCount, maxDefinitionLevel > 0, maxRepetitionLevel > 0);
@@ -450,6 +450,7 @@ public final class FlatColumnReader implements AutoCloseable {
         continue;
       }
       page = (DataPage) next;
+      pageRemainderInFile = false; // set again below for a page split at the destination's end
       if (page.valuesInDestination() > 0) {
         int levelCount = page.valueCount();
         if (levelCount > totalLevels - levelsStarted) {
@@ -526,7 +527,6 @@ public final class FlatColumnReader implements AutoCloseable {
   }
 
   private void startPage(DataPage page) throws ParquetException {
-    pageRemainderInFile = false;
     byte[] data = page.data();
     int levelCount = page.valueCount();
     int position = page.offset();
