@@ -61,8 +61,12 @@ public final class Dictionary {
     this.offsets = offsets;
     this.binaryData = binaryData;
     this.maxEntryLength = maxEntryLength;
-    if (kind == Kind.BINARY && maxEntryLength <= WORD_TABLE_MAX_LENGTH) {
-      entryWordCount = maxEntryLength <= 8 ? 1 : maxEntryLength <= 16 ? 2 : 4;
+    int words = maxEntryLength <= 8 ? 1 : maxEntryLength <= 16 ? 2 : 4;
+    // At most four times the page's bytes (entries and their 4-byte lengths), as a table of words costs 8 to 32
+    // bytes per entry: many empty entries beside one long one keep the two-pass copy.
+    if (kind == Kind.BINARY && maxEntryLength <= WORD_TABLE_MAX_LENGTH
+        && 8L * words * size <= 4L * (offsets[size] + 4L * size)) {
+      entryWordCount = words;
       entryWords = new long[size * entryWordCount];
       entryLengths = new int[size];
       byte[] padded = new byte[WORD_TABLE_MAX_LENGTH];
@@ -206,8 +210,10 @@ public final class Dictionary {
 
   /**
    * Appends the entries {@code indices[offset, offset + count)} of this BINARY dictionary to {@code destination}
-   * (the dictionary gather of BYTE_ARRAY data pages). One pass checks each index against {@link #size()} and
-   * writes the Arrow end offsets; after one reservation for all their bytes, a second copies the entries.
+   * (the dictionary gather of BYTE_ARRAY data pages). With the word table (entries of at most 32 bytes), one pass
+   * checks each index against {@link #size()} and writes the value's words and end offset, after reserving the
+   * most the values could need. Otherwise one pass checks the indices and writes the end offsets; after one
+   * reservation for all their bytes, a second copies the entries.
    */
   public void gatherBinary(int[] indices, int offset, int count, BinaryBuffer destination)
       throws ParquetCorruptionException {
