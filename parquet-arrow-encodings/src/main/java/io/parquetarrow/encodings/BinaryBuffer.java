@@ -161,11 +161,6 @@ public final class BinaryBuffer {
     }
   }
 
-  /** As {@link #copyWords16} for values of at most 8 bytes (one word). */
-  static void copyWord(byte[] source, int sourceOffset, byte[] destination, int destinationOffset) {
-    WORDS.set(destination, destinationOffset, (long) WORDS.get(source, sourceOffset));
-  }
-
   /**
    * Copies 16 bytes (two words) from {@code source[sourceOffset]} to {@code destination[destinationOffset]}: a
    * value of at most 16 bytes where both arrays have {@link #COPY_SLACK} bytes to spare beyond it (the caller

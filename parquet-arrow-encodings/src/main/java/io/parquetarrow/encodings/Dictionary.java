@@ -244,8 +244,7 @@ public final class Dictionary {
     for (int i = 0; i < count; i++) {
       int index = indices[offset + i];
       if (Integer.compareUnsigned(index, entryCount) >= 0) {
-        throw ParquetCorruptionException.of(
-            "dictionary index %d is out of range: the dictionary has %d entries", index, entryCount);
+        throw outOfRange(index);
       }
       end += entryOffsets[index + 1] - entryOffsets[index];
       // A wrapped offset is harmless: ensureAdditional below rejects the batch before anything reads it.
@@ -256,11 +255,7 @@ public final class Dictionary {
     if (maxEntryLength <= 32 && end <= data.length - BinaryBuffer.COPY_SLACK) {
       // Every entry fits in the words copied, and both arrays have the slack beyond the last value: copy whole
       // words without looking at the length (what lies past a value's end is overwritten by the next one).
-      if (maxEntryLength <= 8) {
-        for (int i = 0; i < count; i++) {
-          BinaryBuffer.copyWord(entries, entryOffsets[indices[offset + i]], data, destinationOffsets[first + i]);
-        }
-      } else if (maxEntryLength <= 16) {
+      if (maxEntryLength <= 16) {
         for (int i = 0; i < count; i++) {
           BinaryBuffer.copyWords16(entries, entryOffsets[indices[offset + i]], data, destinationOffsets[first + i]);
         }

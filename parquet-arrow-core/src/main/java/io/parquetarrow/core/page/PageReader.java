@@ -415,15 +415,13 @@ public final class PageReader implements AutoCloseable {
     boolean verify = verifyChecksums && expected != null;
     byte[] rest = null; // null: the rest stays in the file, see readRemainder
     int restOffset = 0;
-    if (restLength > 0 && verify) {
-      restOffset = ensureNear(position + leadingBytes, restLength, headerOffset);
-      rest = bytes.window();
-    } else if (restLength > 0) {
+    if (restLength > 0 && !verify) {
       remainderPosition = position + leadingBytes;
       remainderLength = restLength;
       remainderHeaderOffset = headerOffset;
     } else {
-      rest = bytes.window();
+      restOffset = restLength > 0 ? ensureNear(position + leadingBytes, restLength, headerOffset) : 0;
+      rest = bytes.window(); // after ensureNear, which may replace the window
     }
     position += bodyLength;
     dataPageSeen = true;
