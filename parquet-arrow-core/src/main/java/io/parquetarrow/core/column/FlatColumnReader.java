@@ -130,14 +130,30 @@ public final class FlatColumnReader implements AutoCloseable {
    * held.
    */
   public void read(int levelCount, ColumnBatch batch) throws IOException {
+    batch.reset(levelCount, maxDefinitionLevel > 0, maxRepetitionLevel > 0);
+    readAppending(levelCount, batch);
+  }
+
+  /**
+   * Decodes the next {@code levelCount} level entries (and their values) after those {@code batch} already holds,
+   * keeping them: a nested column gathers a batch's records from several pages this way without copying each
+   * page's entries once more.
+   */
+  public void readAppending(int levelCount, ColumnBatch batch) throws IOException {
     if (pageRemainderInFile && pageLevelsRemaining > 0) {
       loadRemainder();
     }
-    batch.reset(levelCount, maxDefinitionLevel > 0, maxRepetitionLevel > 0);
-    ensureValueCapacity(batch, levelCount);
-    int levels = 0;
-    int values = 0;
-    while (levels < levelCount) {
+    int levels = batch.levelCount();
+    int values = batch.valueCount();
+    int levelEnd = Math.addExact(levels, levelCount);
+    if (maxDefinitionLevel > 0) {
+      batch.ensureDefinitionLevels(levelEnd);
+    }
+    if (maxRepetitionLevel > 0) {
+      batch.ensureRepetitionLevels(levelEnd);
+    }
+    ensureValueCapacity(batch, values, levelCount);
+    while (levels < levelEnd) {
       if (pageLevelsRemaining == 0) {
         if (!nextDataPage()) {
           throw new ParquetCorruptionException(location.describe() + ": column chunk ended after "
@@ -146,7 +162,7 @@ public final class FlatColumnReader implements AutoCloseable {
         }
         continue;
       }
-      int count = Math.min(levelCount - levels, pageLevelsRemaining);
+      int count = Math.min(levelEnd - levels, pageLevelsRemaining);
       int present = count;
       if (maxRepetitionLevel > 0) {
         System.arraycopy(pageRepetitionLevels, pageLevelPosition, batch.repetitionLevels(), levels, count);
@@ -355,7 +371,7 @@ public final class FlatColumnReader implements AutoCloseable {
       }
     } else {
       scratch.reset(0, false, false);
-      ensureValueCapacity(scratch, chunk);
+      ensureValueCapacity(scratch, 0, chunk);
     }
     for (int done = 0; done < count; done += chunk) {
       int values = Math.min(chunk, count - done);
@@ -680,15 +696,17 @@ public final class FlatColumnReader implements AutoCloseable {
     }
   }
 
-  private void ensureValueCapacity(ColumnBatch batch, int levelCount) throws ParquetException {
+  /** Room for {@code levelCount} more values after the batch's first {@code values}, keeping those. */
+  private void ensureValueCapacity(ColumnBatch batch, int values, int levelCount) throws ParquetException {
+    int capacity = Math.addExact(values, levelCount);
     switch (destination) {
-      case BOOLEANS -> batch.ensureBytes(levelCount);
-      case INTS -> batch.ensureInts(levelCount);
-      case LONGS -> batch.ensureLongs(levelCount);
+      case BOOLEANS -> batch.ensureBytes(capacity);
+      case INTS -> batch.ensureInts(capacity);
+      case LONGS -> batch.ensureLongs(capacity);
       case FIXED -> {
-        long bytes = (long) levelCount * width;
+        long bytes = (long) capacity * width;
         if (bytes > Integer.MAX_VALUE - 16) {
-          throw new UnsupportedParquetFeatureException(location.describe() + ": a batch of " + levelCount
+          throw new UnsupportedParquetFeatureException(location.describe() + ": a batch of " + capacity
               + " values of " + width + " bytes is too large; read fewer rows per batch");
         }
         batch.ensureBytes((int) bytes);

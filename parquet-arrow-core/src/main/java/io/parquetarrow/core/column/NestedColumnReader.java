@@ -14,8 +14,9 @@ import java.io.IOException;
  * entries (and their values) of the next {@code n} records, cut where the repetition level returns to 0 — the
  * Dremel record boundary. Each step ends at a record boundary or a page end, found from the page's repetition
  * levels before any value is decoded ({@link FlatColumnReader#levelsBeforeRecordStart}), so no value of a record
- * beyond the batch is decoded, and a batch read in one step is handed on without copying (the batches trade
- * their arrays).
+ * beyond the batch is decoded. Each step is decoded straight after the pending entries
+ * ({@link FlatColumnReader#readAppending}), and a batch that ends where the pending entries end is handed on
+ * without copying (the batches trade their arrays).
  *
  * <p>It returns a {@link ColumnBatch} with the batch's definition and repetition levels and its non-null values
  * in Parquet physical form; {@link #toLeafSlots} then rewrites that batch so an ordinary flat
@@ -38,9 +39,9 @@ public final class NestedColumnReader implements AutoCloseable {
   private final ParquetKernels kernels;
   private long levelsRead;
 
-  // What the flat reader decoded last, the level entries and values not yet handed out (in read order), and the
-  // batch handed out last. The three trade places when a whole batch moves on unchanged.
-  private ColumnBatch scratch = new ColumnBatch();
+  // The level entries and values not yet handed out (in read order), the batch handed out last (the two trade
+  // places when a whole batch moves on unchanged), and a buffer for byte arrays moved within the pending batch.
+  private final ColumnBatch scratch = new ColumnBatch();
   private ColumnBatch pending = new ColumnBatch();
   private ColumnBatch output = new ColumnBatch();
 
@@ -145,9 +146,8 @@ public final class NestedColumnReader implements AutoCloseable {
         step = totalLevels - levelsRead;
         startsInStep = -1; // cut short: the scan below counts the starts
       }
-      reader.read((int) step, scratch);
+      reader.readAppending((int) step, pending);
       levelsRead += step;
-      append();
       if (startsInStep >= 0) {
         // The step's starts were counted on the page's levels: no need to scan its entries again.
         started += startsInStep;
@@ -182,43 +182,6 @@ public final class NestedColumnReader implements AutoCloseable {
     output.setLevelCount(slots);
     output.setValueCount(leaf.valueCount());
     return output;
-  }
-
-  /** Appends all of {@link #scratch} to the pending entries. */
-  private void append() throws ParquetCorruptionException {
-    if (pending.levelCount() == 0) {
-      // Nothing pending: the decoded batch becomes the pending one as it is.
-      ColumnBatch swap = pending;
-      pending = scratch;
-      scratch = swap;
-      return;
-    }
-    ColumnBatch batch = scratch;
-    int pendingLevels = pending.levelCount();
-    int pendingValues = pending.valueCount();
-    int levels = batch.levelCount();
-    int values = batch.valueCount();
-    int neededLevels = pendingLevels + levels;
-    if (maxDefinitionLevel > 0) {
-      System.arraycopy(batch.definitionLevels(), 0, pending.ensureDefinitionLevels(neededLevels), pendingLevels,
-          levels);
-    }
-    if (maxRepetitionLevel > 0) {
-      System.arraycopy(batch.repetitionLevels(), 0, pending.ensureRepetitionLevels(neededLevels), pendingLevels,
-          levels);
-    }
-    int neededValues = pendingValues + values;
-    switch (physicalType) {
-      case INT32, FLOAT -> System.arraycopy(batch.ints(), 0, pending.ensureInts(neededValues), pendingValues, values);
-      case INT64, DOUBLE ->
-          System.arraycopy(batch.longs(), 0, pending.ensureLongs(neededValues), pendingValues, values);
-      case BOOLEAN, INT96, FIXED_LEN_BYTE_ARRAY -> System.arraycopy(batch.bytes(), 0,
-          pending.ensureBytes(checkedBytes((long) neededValues * width)), pendingValues * width, values * width);
-      case BYTE_ARRAY -> appendBinary(batch.binary(), 0, values, pending.binary());
-      default -> throw new IllegalStateException("unexpected physical type " + physicalType);
-    }
-    pending.setLevelCount(neededLevels);
-    pending.setValueCount(neededValues);
   }
 
   /** Moves the first {@code levels} pending entries and their {@code values} values into {@link #output}. */
@@ -267,7 +230,7 @@ public final class NestedColumnReader implements AutoCloseable {
       }
       case BYTE_ARRAY -> {
         appendBinary(pending.binary(), 0, values, output.binary());
-        // The rest moves to the front: through the scratch batch's buffer, which the next read resets anyway.
+        // The rest moves to the front through the scratch buffer, emptied again at once.
         BinaryBuffer rest = scratch.binary();
         rest.reset();
         appendBinary(pending.binary(), values, remainingValues, rest);
