@@ -148,6 +148,27 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
   }
 
   /**
+   * Consumes the next {@code count} values when they all lie in one RLE run repeating {@code value} (the levels
+   * of a page without nulls), and returns true; otherwise returns false and the values are still to be read (a
+   * run header read ahead stays with the decoder). Nothing is written: the caller knows every value.
+   */
+  public boolean skipRun(int count, int value) throws ParquetCorruptionException {
+    PageCursor.checkValuesRemain(what, count, valuesRemaining);
+    if (count == 0) {
+      return true;
+    }
+    if (runRemaining == 0) {
+      readRunHeader();
+    }
+    if (!inRleRun || rleValue != value || runRemaining < count) {
+      return false;
+    }
+    runRemaining -= count;
+    valuesRemaining -= count;
+    return true;
+  }
+
+  /**
    * Reads like {@link #read} and returns how many of the values equal {@code target}, rejecting any value above
    * it (unsigned): one step for levels, which must not exceed the column's maximum level and whose count at the
    * maximum is the number of values present. An RLE run is counted and checked once, not value by value, so a

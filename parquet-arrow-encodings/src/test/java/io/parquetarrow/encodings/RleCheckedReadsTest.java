@@ -136,4 +136,48 @@ class RleCheckedReadsTest {
         .isInstanceOf(ParquetCorruptionException.class)
         .hasMessageContaining("index 3 is out of range for a dictionary of 3 entries");
   }
+
+  /**
+   * skipRun consumes a stream only when the values asked for are one RLE run of the value (a page of levels
+   * without nulls); otherwise it leaves every value to a read that follows, including after it has read a run
+   * header ahead.
+   */
+  @Test
+  void skipRunTakesOnlyOneRunOfTheValue() throws Exception {
+    int[] allMax = new int[1_000];
+    Arrays.fill(allMax, 3);
+    RleBitPackedHybridDecoder decoder = new RleBitPackedHybridDecoder(KERNELS, 2);
+    byte[] encoded = encode(allMax, 2);
+    decoder.init(encoded, 0, encoded.length, allMax.length);
+    assertThat(decoder.skipRun(allMax.length, 3)).isTrue();
+    assertThat(decoder.valuesRemaining()).isZero();
+
+    // One run of another value, a run shorter than the values asked for, and bit-packed values: nothing is
+    // consumed, and a read afterwards decodes every value.
+    int[] allZero = new int[1_000];
+    int[] shortRun = Arrays.copyOf(allMax, 1_000);
+    Arrays.fill(shortRun, 600, 1_000, 1);
+    int[] packed = new int[1_000];
+    for (int i = 0; i < packed.length; i++) {
+      packed[i] = i % 4;
+    }
+    for (int[] values : new int[][] {allZero, shortRun, packed}) {
+      byte[] bytes = encode(values, 2);
+      decoder.init(bytes, 0, bytes.length, values.length);
+      assertThat(decoder.skipRun(values.length, 3)).isFalse();
+      assertThat(decoder.valuesRemaining()).isEqualTo(values.length);
+      int[] read = new int[values.length];
+      assertThat(decoder.readCountingEqual(read, 0, values.length, 3))
+          .isEqualTo((int) Arrays.stream(values).filter(value -> value == 3).count());
+      assertThat(read).isEqualTo(values);
+    }
+
+    // Part of a run: the rest stays to be read.
+    decoder.init(encoded, 0, encoded.length, allMax.length);
+    assertThat(decoder.skipRun(400, 3)).isTrue();
+    int[] rest = new int[600];
+    decoder.read(rest, 0, 600);
+    assertThat(rest).containsOnly(3);
+    assertThat(decoder.skipRun(0, 3)).isTrue();
+  }
 }

@@ -21,6 +21,7 @@ import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -66,6 +67,9 @@ public final class FlatColumnReader implements AutoCloseable {
   private int pageLevelPosition;
   /** Every level entry of the current page is a value (no nulls), so batches need not count them again. */
   private boolean pageAllPresent;
+  // False while an all-present page's definition levels are known to be the maximum but not written out: a page
+  // whose levels are one run of the maximum is not filled unless a caller needs its levels (see pageLevels()).
+  private boolean pageDefinitionLevelsWritten;
   /** The record starts among the entries the last levelsBeforeRecordStart call counted. */
   private int startsBeforeRecordStart;
   /**
@@ -131,7 +135,7 @@ public final class FlatColumnReader implements AutoCloseable {
    */
   public void read(int levelCount, ColumnBatch batch) throws IOException {
     batch.reset(levelCount, maxDefinitionLevel > 0, maxRepetitionLevel > 0);
-    readAppending(levelCount, batch);
+    read(levelCount, batch, maxRepetitionLevel == 0);
   }
 
   /**
@@ -140,6 +144,15 @@ public final class FlatColumnReader implements AutoCloseable {
    * page's entries once more.
    */
   public void readAppending(int levelCount, ColumnBatch batch) throws IOException {
+    read(levelCount, batch, false);
+  }
+
+  /**
+   * With {@code levelsForNullsOnly} (a flat column's batch, which starts empty), definition levels are written to
+   * the batch only once it holds a null: a batch whose entries are all values has as many values as level entries,
+   * and that is all its consumers look at ({@code Validity}).
+   */
+  private void read(int levelCount, ColumnBatch batch, boolean levelsForNullsOnly) throws IOException {
     if (pageRemainderInFile && pageLevelsRemaining > 0) {
       loadRemainder();
     }
@@ -153,6 +166,9 @@ public final class FlatColumnReader implements AutoCloseable {
       batch.ensureRepetitionLevels(levelEnd);
     }
     ensureValueCapacity(batch, values, levelCount);
+    // With levelsForNullsOnly: the batch's definition levels [0, levelsWritten) are written; the others are the
+    // maximum, as long as the batch has no null.
+    int levelsWritten = levels;
     while (levels < levelEnd) {
       if (pageLevelsRemaining == 0) {
         if (!nextDataPage()) {
@@ -169,7 +185,14 @@ public final class FlatColumnReader implements AutoCloseable {
       }
       if (maxDefinitionLevel > 0) {
         int[] definition = batch.definitionLevels();
-        System.arraycopy(pageDefinitionLevels, pageLevelPosition, definition, levels, count);
+        boolean allPresent = pageAllPresent || count == pageLevelsRemaining && pagePresentRemaining == count;
+        if (!levelsForNullsOnly || !allPresent || levels != values) {
+          if (levelsWritten < levels) {
+            Arrays.fill(definition, levelsWritten, levels, maxDefinitionLevel); // all values so far
+          }
+          System.arraycopy(pageLevels(), pageLevelPosition, definition, levels, count);
+          levelsWritten = levels + count;
+        }
         if (count == pageLevelsRemaining) {
           present = pagePresentRemaining; // the rest of the page: counted when the page started
         } else if (!pageAllPresent) {
@@ -316,7 +339,7 @@ public final class FlatColumnReader implements AutoCloseable {
       }
     }
     return levelCount <= pageLevelsRemaining && (pageAllPresent
-        || kernels.countEqual(pageDefinitionLevels, pageLevelPosition, levelCount, maxDefinitionLevel) == levelCount);
+        || kernels.countEqual(pageLevels(), pageLevelPosition, levelCount, maxDefinitionLevel) == levelCount);
   }
 
   /**
@@ -515,7 +538,21 @@ public final class FlatColumnReader implements AutoCloseable {
     }
     pageLevelPosition = 0;
     pageAllPresent = true;
+    pageDefinitionLevelsWritten = false;
     pagePresentRemaining = remaining;
+  }
+
+  /** The page's definition levels, written out first when the page only knew them to be all the maximum. */
+  private int[] pageLevels() {
+    if (!pageDefinitionLevelsWritten) {
+      int end = pageLevelPosition + pageLevelsRemaining;
+      if (pageDefinitionLevels.length < end) {
+        pageDefinitionLevels = ScratchArrays.replace(pageDefinitionLevels, end);
+      }
+      Arrays.fill(pageDefinitionLevels, 0, end, maxDefinitionLevel);
+      pageDefinitionLevelsWritten = true;
+    }
+    return pageDefinitionLevels;
   }
 
   /** Sets up the PLAIN decoder over {@code data[offset, +length)}, holding the page's next {@code count} values. */
@@ -602,9 +639,16 @@ public final class FlatColumnReader implements AutoCloseable {
         pageDefinitionLevels = ScratchArrays.replace(pageDefinitionLevels,
             Math.max(levelCount, pageDefinitionLevels.length * 2));
       }
+      pageDefinitionLevelsWritten = true;
       if (definitionLevels instanceof RleBitPackedHybridDecoder rle) {
-        // Checks and counts run by run: a page without nulls is one run and costs no pass over its levels.
-        present = rle.readCountingEqual(pageDefinitionLevels, 0, levelCount, maxDefinitionLevel);
+        if (rle.skipRun(levelCount, maxDefinitionLevel)) {
+          // A page without nulls, its levels one run of the maximum: written out only if a caller asks.
+          present = levelCount;
+          pageDefinitionLevelsWritten = false;
+        } else {
+          // Checks and counts run by run: a run of the maximum costs no pass over its levels beyond the fill.
+          present = rle.readCountingEqual(pageDefinitionLevels, 0, levelCount, maxDefinitionLevel);
+        }
       } else {
         definitionLevels.read(pageDefinitionLevels, 0, levelCount);
         checkLevels(pageDefinitionLevels, 0, levelCount, maxDefinitionLevel, "definition");
