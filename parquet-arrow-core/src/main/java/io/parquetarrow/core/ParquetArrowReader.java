@@ -28,6 +28,7 @@ import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.KernelProvider;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
+import java.lang.reflect.Constructor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -644,15 +645,45 @@ public final class ParquetArrowReader extends ArrowReader {
   private static final ExecutorService SHARED_WORKERS = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30,
       TimeUnit.SECONDS, new SynchronousQueue<>(), new ReaderThreads());
 
-  /** Names and marks the shared workers. */
-  private static final class ReaderThreads implements ThreadFactory {
+  /**
+   * Names and marks the shared workers. With Netty on the class path (Arrow's {@code arrow-memory-netty}) they are
+   * Netty {@code FastThreadLocalThread}s, which Netty's pooled allocator gives a per-thread cache whatever
+   * {@code io.netty.allocator.useCacheForAllThreads} says (false by default): without it, two threads in a JVM that
+   * also ran Arrow C++, DuckDB, parquet-java and Hardwood read plain_ints 9-13x slower than one, their workers
+   * spending 40 % of their time faulting in and clearing fresh pages under the positional reads into the vectors
+   * (BENCHMARKS.md, 2026-11-24).
+   */
+  static final class ReaderThreads implements ThreadFactory {
+    private static final Constructor<? extends Thread> NETTY_THREAD = nettyThreadConstructor();
     private final AtomicInteger count = new AtomicInteger();
 
     @Override
     public Thread newThread(Runnable task) {
-      Thread thread = new Thread(task, "parquet-arrow-reader-" + count.incrementAndGet());
+      String name = "parquet-arrow-reader-" + count.incrementAndGet();
+      Thread thread = null;
+      if (NETTY_THREAD != null) {
+        try {
+          thread = NETTY_THREAD.newInstance(task, name);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+          thread = null; // a plain thread reads the same, only without Netty's cache
+        }
+      }
+      if (thread == null) {
+        thread = new Thread(task, name);
+      }
       thread.setDaemon(true);
       return thread;
+    }
+
+    /** Netty's {@code FastThreadLocalThread(Runnable, String)}, or null when Netty is absent. */
+    private static Constructor<? extends Thread> nettyThreadConstructor() {
+      try {
+        return Class.forName("io.netty.util.concurrent.FastThreadLocalThread", false,
+            ParquetArrowReader.class.getClassLoader()).asSubclass(Thread.class)
+            .getConstructor(Runnable.class, String.class);
+      } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+        return null;
+      }
     }
   }
 
