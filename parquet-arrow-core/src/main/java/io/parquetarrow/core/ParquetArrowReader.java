@@ -665,7 +665,7 @@ public final class ParquetArrowReader extends ArrowReader {
         try {
           thread = NETTY_THREAD.newInstance(task, name);
         } catch (ReflectiveOperationException | RuntimeException e) {
-          thread = null; // a plain thread reads the same, only without Netty's cache
+          // the plain thread below reads the same, only without Netty's cache
         }
       }
       if (thread == null) {
