@@ -1,5 +1,6 @@
 package io.parquetarrow.bench;
 
+import io.netty.util.concurrent.DefaultThreadFactory;
 import io.parquetarrow.core.Codec;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -15,6 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.parquet.ParquetReadOptions;
@@ -40,7 +44,8 @@ import org.apache.parquet.io.LocalInputFile;
  *
  * {@code --scaling} measures instead how our reader scales with threads: each file of more than one row group is
  * read with 1 and with 2 threads (the first two of {@code --threads}, default 1,2) alternately in this one JVM,
- * after warm-up pairs, so that drift of a shared machine and the JIT touch both counts alike ({@link #scaling}).
+ * after warm-up rounds, so that drift of a shared machine and the JIT touch both counts alike, and in turn with
+ * two one-thread readers side by side, the machine's own ceiling for two threads ({@link #scaling}).
  *
  * Missing suite files are generated first ({@link DatasetGenerator}). Use the {@code ./bench} script, which starts
  * one JVM per thread count with Arrow C++'s pools sized by the environment (see {@link ArrowCppEngine}).
@@ -211,61 +216,101 @@ public final class Compare {
 
   /**
    * Our reader with {@code threads[0]} and {@code threads[1]} threads on every file of more than one row group,
-   * the two alternating (in turn first) in this JVM: {@code warmup} pairs, then {@code iterations} measured pairs.
-   * Prints the median seconds and process CPU seconds of each count, the ratio of the medians and the median of
-   * the pairs' ratios (each pair read within a second of each other, so a slow patch of a shared machine falls on
-   * both), and its quartiles.
+   * in turn with the machine's own ceiling for that many threads: {@code threads[1] / threads[0]} independent
+   * readers of {@code threads[0]} threads each reading the file at the same time on threads of their own. The
+   * three alternate (each in turn first) in this JVM: {@code warmup} rounds, then {@code iterations} measured ones.
+   * Prints the median seconds and process CPU seconds of each count, the ratio of the medians, the median of the
+   * rounds' ratios (each round read within a second, so a slow patch of a shared machine falls on all three) and
+   * its quartiles, and the ceiling: the median over rounds of how many times the side-by-side readers' throughput
+   * exceeds one reader's. Independent readers share nothing of ours but the allocator, so a gap between the two
+   * ratios is the parallel reader's own, and what they share with it (cores that are not equally fast, memory
+   * bandwidth, page faults) is the ceiling's.
    */
   private void scaling(Map<Dataset, List<Path>> files, BufferAllocator allocator) throws Exception {
     int[] counts = options.threads();
+    int sideBySide = Math.max(1, counts[1] / counts[0]);
     OursEngine ours = new OursEngine();
     out.printf("%n## Thread scaling of parquet-arrow: %d against %d threads, alternating in one JVM (%d warm-up "
-        + "+ %d measured pairs)%n%n", counts[1], counts[0], options.warmup(), options.iterations());
+        + "+ %d measured rounds)%n%n", counts[1], counts[0], options.warmup(), options.iterations());
+    out.printf("Ceiling: %d readers of %d thread%s each reading the file at once on threads of their own; "
+        + "throughput against one reader.%n%n", sideBySide, counts[0], counts[0] == 1 ? "" : "s");
     out.printf("| file | row groups | %dt median s | %dt median s | %dt CPU s | %dt CPU s | JIT ms %dt / %dt (mean) "
-        + "| %dt/%dt medians | pairs: median ratio (q1-q3) |%n", counts[0], counts[1], counts[0], counts[1], counts[0],
-        counts[1], counts[0], counts[1]);
-    out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (List<Path> copies : files.values()) {
-      for (Path file : copies) {
-        int rowGroups = rowGroups(file);
-        if (rowGroups < 2) {
-          continue;
+        + "| %dt/%dt medians | rounds: median ratio (q1-q3) | %d side by side s | ceiling: median (q1-q3) |%n",
+        counts[0], counts[1], counts[0], counts[1], counts[0], counts[1], counts[0], counts[1], sideBySide);
+    out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    ExecutorService side = Executors.newFixedThreadPool(sideBySide, new DefaultThreadFactory("compare-side", true));
+    try {
+      for (List<Path> copies : files.values()) {
+        for (Path file : copies) {
+          int rowGroups = rowGroups(file);
+          if (rowGroups < 2) {
+            continue;
+          }
+          scaling(file, rowGroups, ours, counts, sideBySide, side, allocator);
         }
-        List<List<Double>> seconds = List.of(new ArrayList<>(), new ArrayList<>());
-        List<List<Double>> cpu = List.of(new ArrayList<>(), new ArrayList<>());
-        List<List<Double>> jit = List.of(new ArrayList<>(), new ArrayList<>());
-        List<Double> ratios = new ArrayList<>();
-        startFile();
-        for (int pair = 0; pair < options.warmup() + options.iterations(); pair++) {
-          double[] pairSeconds = new double[2];
-          for (int turn = 0; turn < 2; turn++) {
-            int which = (turn + pair) % 2;
-            settle();
-            long jitBefore = jitMillis();
-            long cpuBefore = os.getProcessCpuTime();
-            long started = System.nanoTime();
-            try (ReadEngine.Materialized read = ours.read(file, counts[which], allocator)) {
-              pairSeconds[which] = (System.nanoTime() - started) / 1e9;
-              if (pair >= options.warmup()) {
-                seconds.get(which).add(pairSeconds[which]);
-                cpu.get(which).add((os.getProcessCpuTime() - cpuBefore) / 1e9);
-                jit.get(which).add((double) (jitMillis() - jitBefore));
-              }
+      }
+    } finally {
+      side.shutdownNow();
+    }
+  }
+
+  private void scaling(Path file, int rowGroups, OursEngine ours, int[] counts, int sideBySide,
+      ExecutorService side, BufferAllocator allocator) throws Exception {
+    List<List<Double>> seconds = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    List<List<Double>> cpu = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    List<List<Double>> jit = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    List<Double> ratios = new ArrayList<>();
+    List<Double> ceilings = new ArrayList<>();
+    startFile();
+    for (int round = 0; round < options.warmup() + options.iterations(); round++) {
+      double[] roundSeconds = new double[3];
+      for (int turn = 0; turn < 3; turn++) {
+        int which = (turn + round) % 3;
+        settle();
+        long jitBefore = jitMillis();
+        long cpuBefore = os.getProcessCpuTime();
+        long started = System.nanoTime();
+        if (which < 2) {
+          try (ReadEngine.Materialized read = ours.read(file, counts[which], allocator)) {
+            roundSeconds[which] = (System.nanoTime() - started) / 1e9;
+          }
+        } else {
+          List<Future<ReadEngine.Materialized>> reads = new ArrayList<>();
+          for (int r = 0; r < sideBySide; r++) {
+            reads.add(side.submit(() -> ours.read(file, counts[0], allocator)));
+          }
+          List<ReadEngine.Materialized> results = new ArrayList<>();
+          try {
+            for (Future<ReadEngine.Materialized> read : reads) {
+              results.add(read.get());
+            }
+            roundSeconds[2] = (System.nanoTime() - started) / 1e9;
+          } finally {
+            for (ReadEngine.Materialized result : results) {
+              result.close();
             }
           }
-          if (pair >= options.warmup()) {
-            ratios.add(pairSeconds[0] / pairSeconds[1]);
-          }
         }
-        double first = median(seconds.get(0));
-        double second = median(seconds.get(1));
-        out.printf(Locale.ROOT, "| %s | %d | %.3f | %.3f | %.3f | %.3f | %.0f / %.0f | %.2f | %.2f (%.2f-%.2f) |%n",
-            file.getFileName(), rowGroups, first, second, median(cpu.get(0)), median(cpu.get(1)),
-            mean(jit.get(0)), mean(jit.get(1)), first / second,
-            median(ratios), quantile(ratios, 0.25), quantile(ratios, 0.75));
-        out.flush();
+        if (round >= options.warmup()) {
+          seconds.get(which).add(roundSeconds[which]);
+          cpu.get(which).add((os.getProcessCpuTime() - cpuBefore) / 1e9);
+          jit.get(which).add((double) (jitMillis() - jitBefore));
+        }
+      }
+      if (round >= options.warmup()) {
+        ratios.add(roundSeconds[0] / roundSeconds[1]);
+        ceilings.add(sideBySide * roundSeconds[0] / roundSeconds[2]);
       }
     }
+    double first = median(seconds.get(0));
+    double second = median(seconds.get(1));
+    out.printf(Locale.ROOT, "| %s | %d | %.3f | %.3f | %.3f | %.3f | %.0f / %.0f | %.2f | %.2f (%.2f-%.2f) | %.3f "
+            + "| %.2f (%.2f-%.2f) |%n",
+        file.getFileName(), rowGroups, first, second, median(cpu.get(0)), median(cpu.get(1)),
+        mean(jit.get(0)), mean(jit.get(1)), first / second,
+        median(ratios), quantile(ratios, 0.25), quantile(ratios, 0.75),
+        median(seconds.get(2)), median(ceilings), quantile(ceilings, 0.25), quantile(ceilings, 0.75));
+    out.flush();
   }
 
   /** Creates the selected read engines; {@link #closeEngines()} releases what they keep between reads. */

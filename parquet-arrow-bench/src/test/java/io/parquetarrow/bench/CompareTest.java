@@ -95,7 +95,8 @@ class CompareTest {
     new Compare(options, new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
     String text = printed.toString(StandardCharsets.UTF_8);
     assertThat(text).as("printed results")
-        .contains("## Thread scaling of parquet-arrow: 2 against 1 threads", "| 1t/2t medians |")
+        .contains("## Thread scaling of parquet-arrow: 2 against 1 threads", "| 1t/2t medians |",
+            "| 2 side by side s | ceiling: median (q1-q3) |")
         .doesNotContain("## Read, 1 thread");
   }
 
