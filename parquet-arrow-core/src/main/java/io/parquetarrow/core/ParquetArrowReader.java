@@ -419,9 +419,9 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /**
    * The column groups of {@link ReadLanes}: one (whole row groups per worker) when there are at least twice as
-   * many row groups as threads; else several (see {@link #laneGroupCount}), contiguous and balanced by the fields'
-   * uncompressed sizes in the first row group read, so that one row group, or two of unequal size, still keep
-   * every thread busy.
+   * many row groups as threads and whole row groups keep the threads evenly busy; else several (see
+   * {@link #laneGroupCount}), contiguous and balanced by the fields' uncompressed sizes in the first row group
+   * read, so that one row group, or row groups of unequal size, still keep every thread busy.
    */
   int[][] laneColumnGroups() throws ParquetException {
     long[] costs = new long[plans.size()];
@@ -436,29 +436,61 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       firstRowGroupBytes += costs[i];
     }
+    long[] rowGroupRows = new long[rowGroups.length];
+    for (int k = 0; k < rowGroups.length; k++) {
+      rowGroupRows[k] = file.metadata().rowGroup(rowGroups[k]).rowCount();
+    }
     return ReadLanes.contiguousGroups(costs,
-        laneGroupCount(rowGroups.length, options.threads(), plans.size(), firstRowGroupBytes));
+        laneGroupCount(rowGroupRows, options.threads(), plans.size(), firstRowGroupBytes));
   }
 
   /** Uncompressed bytes per column group from which a row group is cut into two groups per thread, not one. */
   static final long FINE_LANE_GROUP_BYTES = 8L << 20;
 
   /**
-   * How many column groups {@link ReadLanes} cuts each row group into: 1 with at least two row groups per thread;
-   * else two per thread when each would still hold {@link #FINE_LANE_GROUP_BYTES} of the first row group, one per
-   * thread otherwise (never more than the fields). Two per thread let the workers even out groups whose decoding
-   * costs differ more than their sizes: our writer's lineitem_zstd (row groups of 1,048,576 and 151,424 rows) read
-   * 1.51-1.79x faster on two threads than on one with two groups, 1.69-1.93x with four (`./bench scaling`, pairs'
-   * medians, three runs each on a noisy machine). Each group costs a lane reader and its set-up in every row group,
-   * which small row groups do not repay: DuckDB's nested file (2.8 MB per row group) went from 1.31x to 1.06x with
-   * four groups.
+   * How many column groups {@link ReadLanes} cuts each row group into: 1 with at least two row groups per thread
+   * that threads taking whole row groups in order would finish within a tenth of an even split
+   * ({@link #wholeRowGroupsBalance}); else two per thread when each would still hold {@link #FINE_LANE_GROUP_BYTES}
+   * of the first row group, one per thread otherwise (never more than the fields). Two per thread let the workers
+   * even out groups whose decoding costs differ more than their sizes: our writer's lineitem_zstd (row groups of
+   * 1,048,576 and 151,424 rows) read 1.51-1.79x faster on two threads than on one with two groups, 1.69-1.93x with
+   * four (`./bench scaling`, pairs' medians, three runs each on a noisy machine). Each group costs a lane reader and
+   * its set-up in every row group, which small row groups do not repay: DuckDB's nested file (2.8 MB per row group)
+   * went from 1.31x to 1.06x with four groups.
    */
-  static int laneGroupCount(int rowGroups, int threads, int fields, long firstRowGroupBytes) {
-    if (rowGroups >= 2 * threads) {
+  static int laneGroupCount(long[] rowGroupRows, int threads, int fields, long firstRowGroupBytes) {
+    if (rowGroupRows.length >= 2 * threads && wholeRowGroupsBalance(rowGroupRows, threads)) {
       return 1;
     }
     boolean fine = firstRowGroupBytes / (2L * threads) >= FINE_LANE_GROUP_BYTES;
     return Math.max(1, Math.min(fine ? 2 * threads : threads, fields));
+  }
+
+  /**
+   * Whether {@code threads} workers, each taking the next whole row group when it is free, finish within a tenth of
+   * an even split of all rows. DuckDB writes row groups of 122,880 rows and a shorter last one: its strings file
+   * (three full row groups and one of 31,360 rows) kept one of two threads busy with two full row groups while the
+   * other read one and the short one, 1.52-1.55x one thread's speed where two one-thread readers side by side
+   * reached 1.68-1.89x.
+   */
+  static boolean wholeRowGroupsBalance(long[] rowGroupRows, int threads) {
+    long[] busyUntil = new long[threads];
+    long total = 0;
+    for (long rows : rowGroupRows) {
+      int next = 0;
+      for (int t = 1; t < threads; t++) {
+        if (busyUntil[t] < busyUntil[next]) {
+          next = t;
+        }
+      }
+      busyUntil[next] += rows;
+      total += rows;
+    }
+    long last = 0;
+    for (long until : busyUntil) {
+      last = Math.max(last, until);
+    }
+    return (double) last * threads <= 1.1 * total;
   }
 
   /** A lane reader's rows in the batch it read last. */

@@ -159,11 +159,22 @@ class ParallelReadTest {
   void fieldsAreSplitIntoContiguousGroupsOfAboutEqualSize() {
     assertThat(ReadLanes.contiguousGroups(new long[] {10, 10, 10, 10}, 2)).isEqualTo(new int[][] {{0, 1}, {2, 3}});
     long fine = ParquetArrowReader.FINE_LANE_GROUP_BYTES;
-    assertThat(ParquetArrowReader.laneGroupCount(4, 2, 16, 100 * fine)).as("two row groups per thread").isEqualTo(1);
-    assertThat(ParquetArrowReader.laneGroupCount(2, 2, 16, 4 * fine)).as("large row groups").isEqualTo(4);
-    assertThat(ParquetArrowReader.laneGroupCount(2, 2, 16, 4 * fine - 1)).as("smaller ones").isEqualTo(2);
-    assertThat(ParquetArrowReader.laneGroupCount(1, 2, 3, 100 * fine)).as("no more groups than fields").isEqualTo(3);
-    assertThat(ParquetArrowReader.laneGroupCount(1, 4, 1, 100 * fine)).as("one field").isEqualTo(1);
+    long[] four = {100, 100, 100, 100};
+    assertThat(ParquetArrowReader.laneGroupCount(four, 2, 16, 100 * fine)).as("two row groups per thread").isEqualTo(1);
+    long[] duckDb = {122_880, 122_880, 122_880, 31_360};
+    assertThat(ParquetArrowReader.laneGroupCount(duckDb, 2, 16, 2 * fine)).as("a short last row group").isEqualTo(2);
+    long[] two = {100, 100};
+    assertThat(ParquetArrowReader.laneGroupCount(two, 2, 16, 4 * fine)).as("large row groups").isEqualTo(4);
+    assertThat(ParquetArrowReader.laneGroupCount(two, 2, 16, 4 * fine - 1)).as("smaller ones").isEqualTo(2);
+    assertThat(ParquetArrowReader.laneGroupCount(new long[] {100}, 2, 3, 100 * fine)).as("no more groups than fields")
+        .isEqualTo(3);
+    assertThat(ParquetArrowReader.laneGroupCount(new long[] {100}, 4, 1, 100 * fine)).as("one field").isEqualTo(1);
+    assertThat(ParquetArrowReader.wholeRowGroupsBalance(new long[] {122_880, 122_880, 122_880, 122_880, 122_880,
+        122_880, 122_880, 122_880, 122_880, 94_080}, 2)).as("DuckDB's lineitem: nine full row groups and a shorter one")
+        .isTrue();
+    assertThat(ParquetArrowReader.wholeRowGroupsBalance(duckDb, 2)).as("three full and a short one").isFalse();
+    assertThat(ParquetArrowReader.wholeRowGroupsBalance(new long[] {10, 10, 10}, 3)).isTrue();
+    assertThat(ParquetArrowReader.wholeRowGroupsBalance(new long[] {10, 10, 10, 10, 10}, 2)).isFalse();
     assertThat(ReadLanes.contiguousGroups(new long[] {1, 1, 1, 97}, 2)).isEqualTo(new int[][] {{0, 1, 2}, {3}});
     assertThat(ReadLanes.contiguousGroups(new long[] {97, 1, 1, 1}, 2)).isEqualTo(new int[][] {{0}, {1, 2, 3}});
     assertThat(ReadLanes.contiguousGroups(new long[] {5, 0, 0}, 3)).isEqualTo(new int[][] {{0}, {1}, {2}});
