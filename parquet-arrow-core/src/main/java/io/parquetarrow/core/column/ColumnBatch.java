@@ -22,6 +22,28 @@ public final class ColumnBatch {
   private static final int[] NO_INTS = new int[0];
   private static final long[] NO_LONGS = new long[0];
   private static final byte[] NO_BYTES = new byte[0];
+  /** {@link BinaryBuffer}s grow into {@link ScratchArrays} and give the outgrown arrays back there. */
+  private static final BinaryBuffer.ArrayPool SCRATCH_ARRAYS = new BinaryBuffer.ArrayPool() {
+    @Override
+    public byte[] bytes(int length) {
+      return ScratchArrays.bytes(length);
+    }
+
+    @Override
+    public int[] ints(int length) {
+      return ScratchArrays.ints(length);
+    }
+
+    @Override
+    public void give(byte[] array) {
+      ScratchArrays.give(array);
+    }
+
+    @Override
+    public void give(int[] array) {
+      ScratchArrays.give(array);
+    }
+  };
 
   private int levelCount;
   private int valueCount;
@@ -30,7 +52,7 @@ public final class ColumnBatch {
   private int[] ints = NO_INTS;
   private long[] longs = NO_LONGS;
   private byte[] bytes = NO_BYTES;
-  private final BinaryBuffer binary = new BinaryBuffer();
+  private final BinaryBuffer binary = new BinaryBuffer(SCRATCH_ARRAYS);
   /** Set by {@link NestedColumnReader#toLeafSlots}: the leaf slots' validity, standing for definition levels. */
   private byte[] slotValidity;
 
@@ -155,6 +177,7 @@ public final class ColumnBatch {
     ints = ScratchArrays.give(ints);
     longs = ScratchArrays.give(longs);
     bytes = ScratchArrays.give(bytes);
+    binary.release();
   }
 
   private static int grow(int current, int needed) {
