@@ -2,19 +2,19 @@ package io.parquetarrow.bench;
 
 import io.parquetarrow.core.codec.Codecs;
 import io.parquetarrow.core.codec.Decompressor;
+import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
-import io.parquetarrow.format.ColumnChunk;
-import io.parquetarrow.format.ColumnMetaData;
+import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.format.CompressionCodec;
 import io.parquetarrow.format.DataPageHeaderV2;
 import io.parquetarrow.format.PageHeader;
-import io.parquetarrow.format.RowGroup;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * How fast one core decompresses a file's pages: the work of a read without the reader, so that it can be
@@ -70,22 +70,18 @@ public final class CoreSpeed {
   static List<Page> pages(Path file, byte[] bytes) throws Exception {
     List<Page> pages = new ArrayList<>();
     try (ParquetFile parquet = ParquetFile.open(file)) {
-      for (RowGroup rowGroup : parquet.metadata().fileMetaData().rowGroups()) {
-        for (ColumnChunk chunk : rowGroup.columns()) {
-          ColumnMetaData column = chunk.metaData();
-          long start = column.dictionaryPageOffset() != null && column.dictionaryPageOffset() > 0
-              ? Math.min(column.dictionaryPageOffset(), column.dataPageOffset()) : column.dataPageOffset();
-          long end = start + column.totalCompressedSize();
-          for (long position = start; position < end; ) {
+      for (RowGroupMetadata rowGroup : parquet.metadata().rowGroups()) {
+        for (ColumnChunkMetadata chunk : rowGroup.columns()) {
+          long end = chunk.startOffset() + chunk.chunkLength();
+          for (long position = chunk.startOffset(); position < end; ) {
             PageHeader.Decoded decoded =
                 PageHeader.decodePrefix(bytes, (int) position, (int) Math.min(end - position, 1 << 20));
             PageHeader header = decoded.header();
             int body = (int) position + decoded.headerLength();
             DataPageHeaderV2 v2 = header.dataPageHeaderV2();
             int levels = v2 == null ? 0 : v2.definitionLevelsByteLength() + v2.repetitionLevelsByteLength();
-            boolean compressed = v2 == null || v2.compressed();
-            if (compressed) {
-              pages.add(new Page(column.codec(), body + levels, header.compressedPageSize() - levels,
+            if (v2 == null || v2.compressed()) {
+              pages.add(new Page(chunk.codec(), body + levels, header.compressedPageSize() - levels,
                   header.uncompressedPageSize() - levels));
             }
             position = body + (long) header.compressedPageSize();
@@ -96,28 +92,27 @@ public final class CoreSpeed {
     return pages;
   }
 
-  record Page(CompressionCodec codec, int offset, int compressedLength,
-      int uncompressedLength) {}
+  record Page(CompressionCodec codec, int offset, int compressedLength, int uncompressedLength) {}
 
   /** One decompressor per codec, kept for the whole run. */
   private static final class Decompressors implements AutoCloseable {
-    private final Decompressor[] byCodec = new Decompressor[CompressionCodec.values().length];
+    private final Map<CompressionCodec, Decompressor> byCodec = new EnumMap<>(CompressionCodec.class);
 
     Decompressor of(CompressionCodec codec) throws Exception {
-      if (byCodec[codec.ordinal()] == null) {
-        byCodec[codec.ordinal()] = Codecs.decompressor(codec);
+      Decompressor decompressor = byCodec.get(codec);
+      if (decompressor == null) {
+        decompressor = Codecs.decompressor(codec);
+        byCodec.put(codec, decompressor);
       }
-      return byCodec[codec.ordinal()];
+      return decompressor;
     }
 
     @Override
     public void close() throws Exception {
-      for (Decompressor decompressor : byCodec) {
-        if (decompressor != null) {
-          decompressor.close();
-        }
+      for (Decompressor decompressor : byCodec.values()) {
+        decompressor.close();
       }
-      Arrays.fill(byCodec, null);
+      byCodec.clear();
     }
   }
 }

@@ -100,17 +100,19 @@ public final class BinaryBuffer {
 
   /** An empty buffer that grows into arrays taken from {@code pool} and gives the outgrown ones back to it. */
   public BinaryBuffer(ArrayPool pool) {
-    this.pool = Objects.requireNonNull(pool, "pool");
-    offsets = new int[16];
-    data = new byte[256];
+    this(16, 256, pool);
   }
 
   /** Creates a buffer with room for {@code valueCapacity} values and {@code dataCapacity} bytes. */
   public BinaryBuffer(int valueCapacity, int dataCapacity) {
+    this(valueCapacity, dataCapacity, NEW_ARRAYS);
+  }
+
+  private BinaryBuffer(int valueCapacity, int dataCapacity, ArrayPool pool) {
     if (valueCapacity < 0 || dataCapacity < 0) {
       throw new IllegalArgumentException("capacities must not be negative: " + valueCapacity + ", " + dataCapacity);
     }
-    pool = NEW_ARRAYS;
+    this.pool = Objects.requireNonNull(pool, "pool");
     offsets = new int[valueCapacity + 1];
     data = new byte[dataCapacity];
   }
