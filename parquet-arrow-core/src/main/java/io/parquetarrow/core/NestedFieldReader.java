@@ -14,6 +14,7 @@ import io.parquetarrow.core.nested.NestedLevels;
 import io.parquetarrow.core.nested.NestedPath;
 import io.parquetarrow.core.nested.ParquetPathNode;
 import io.parquetarrow.core.nested.ParquetPaths;
+import io.parquetarrow.core.page.ChunkReadAhead;
 import io.parquetarrow.core.page.PageLocation;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.schema.ColumnDescriptor;
@@ -119,8 +120,12 @@ final class NestedFieldReader {
     return leaves;
   }
 
-  /** Opens the leaf column chunks of row group {@code index}, which holds {@code rows} rows. */
-  void openRowGroup(ParquetFile file, int index, RowGroupMetadata rowGroupMetadata) throws IOException {
+  /**
+   * Opens the leaf column chunks of row group {@code index}, taking their bytes from {@code readAhead} (may be
+   * null) where it read them ahead.
+   */
+  void openRowGroup(ParquetFile file, int index, RowGroupMetadata rowGroupMetadata, ChunkReadAhead readAhead)
+      throws IOException {
     closeRowGroup();
     rowGroup = index;
     readers = new NestedColumnReader[leaves.size()];
@@ -150,7 +155,7 @@ final class NestedFieldReader {
         throw new UnsupportedParquetFeatureException(location.describe() + ": " + e.getMessage(), e);
       }
       PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), chunk.chunkLength(), levelCount,
-          codec, decompressor, options.verifyChecksums(), location);
+          codec, decompressor, options.verifyChecksums(), location, readAhead);
       pageReaders[i] = pages;
       FlatColumnReader flat = new FlatColumnReader(pages, column.physicalType(), column.typeLength(),
           column.maxDefinitionLevel(), column.maxRepetitionLevel(), levelCount, kernels);

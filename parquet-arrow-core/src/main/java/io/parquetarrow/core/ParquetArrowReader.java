@@ -12,6 +12,7 @@ import io.parquetarrow.core.file.InputFile;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.ParquetMetadata;
 import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.page.ChunkReadAhead;
 import io.parquetarrow.core.page.PageLocation;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.schema.ColumnDescriptor;
@@ -31,6 +32,7 @@ import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -137,6 +139,10 @@ public final class ParquetArrowReader extends ArrowReader {
   private final boolean hasDictionaryField;
   /** A lane reader's last row group (position in {@link #rowGroups}); others read to the end. */
   private int laneEnd = Integer.MAX_VALUE;
+  /** Reads compressed chunks ahead of decoding (see {@link ReadOptions#readAheadBytes()}); made by the first row group. */
+  private ChunkReadAhead readAhead;
+  /** Positions in {@link #rowGroups} whose chunks were scheduled for reading ahead. */
+  private final BitSet readAheadScheduled = new BitSet();
 
   /**
    * One selected top-level field: the Arrow field, its leaf column and how to assemble it — with
@@ -742,6 +748,8 @@ public final class ParquetArrowReader extends ArrowReader {
     rowGroupCursor++;
     int index = rowGroups[rowGroupCursor];
     RowGroupMetadata rowGroup = file.metadata().rowGroup(index);
+    scheduleReadAhead(rowGroupCursor);
+    scheduleReadAhead(rowGroupCursor + 1);
     long rows = rowGroup.rowCount();
     if (rows < 0) {
       throw new ParquetCorruptionException(file.name() + ": row group " + index + " has num_rows " + rows);
@@ -756,7 +764,7 @@ public final class ParquetArrowReader extends ArrowReader {
     pageReaders = newPageReaders;
     for (int i : columnsRead) {
       if (plans.get(i).nested() != null) {
-        plans.get(i).nested().openRowGroup(file, index, rowGroup);
+        plans.get(i).nested().openRowGroup(file, index, rowGroup, readAhead);
         continue;
       }
       ColumnDescriptor column = plans.get(i).column();
@@ -778,7 +786,7 @@ public final class ParquetArrowReader extends ArrowReader {
         throw new UnsupportedParquetFeatureException(location.describe() + ": " + e.getMessage(), e);
       }
       PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), chunk.chunkLength(),
-          chunk.valueCount(), codec, decompressor, options.verifyChecksums(), location);
+          chunk.valueCount(), codec, decompressor, options.verifyChecksums(), location, readAhead);
       newPageReaders[i] = pages;
       newReaders[i] = new FlatColumnReader(pages, column.physicalType(), column.typeLength(),
           column.maxDefinitionLevel(), column.maxRepetitionLevel(), rows, kernels);
@@ -786,6 +794,42 @@ public final class ParquetArrowReader extends ArrowReader {
     rowsLeftInRowGroup = rows;
     rowGroupBatchRows = batchRowCap(rowGroup, rows);
     return true;
+  }
+
+  /**
+   * Queues the compressed chunks this reader will read of the row group at {@code position} (in
+   * {@link #rowGroups}) for reading ahead, once, in the order the columns are read. The row group being opened and
+   * the next are scheduled, so the next one's chunks are read while this one is decoded. Lane readers do not read
+   * ahead: with several workers each reading its own row groups, one's reads already overlap another's decoding.
+   */
+  private void scheduleReadAhead(int position) throws ParquetException {
+    if (lane || options.readAheadBytes() == 0 || position >= rowGroups.length || position > laneEnd
+        || readAheadScheduled.get(position)) {
+      return;
+    }
+    readAheadScheduled.set(position);
+    RowGroupMetadata rowGroup = file.metadata().rowGroup(rowGroups[position]);
+    if (rowGroup.rowCount() <= 0) {
+      return;
+    }
+    if (readAhead == null) {
+      readAhead = new ChunkReadAhead(file.inputFile(), SHARED_WORKERS, options.readAheadBytes());
+    }
+    for (int i : columnsRead) {
+      ColumnPlan plan = plans.get(i);
+      for (ColumnDescriptor leaf : plan.nested() != null ? plan.nested().leaves() : List.of(plan.column())) {
+        ColumnChunkMetadata chunk = rowGroup.column(leaf.leafIndex());
+        if (!chunk.isEncrypted() && chunk.externalFilePath() == null
+            && chunk.codec() != CompressionCodec.UNCOMPRESSED) {
+          readAhead.schedule(chunk.startOffset(), chunk.chunkLength());
+        }
+      }
+    }
+  }
+
+  /** Chunks taken from the read-ahead so far by this reader's own row groups (not its lanes'); for tests. */
+  long chunksReadAhead() {
+    return readAhead == null ? 0 : readAhead.chunksTaken();
   }
 
   /** Byte-array bytes a batch is planned to hold per column, at most: half of what 32-bit offsets address. */
@@ -892,6 +936,10 @@ public final class ParquetArrowReader extends ArrowReader {
     // The shared workers are idle for this reader by now: every parallel batch waits for its workers before it
     // returns or throws, and the lanes were closed above.
     closeRowGroup();
+    if (readAhead != null) {
+      // Waits for a read in progress: the file is closed below (or, for a lane, by the reader that owns it).
+      readAhead.close();
+    }
     for (ColumnBatch batch : batches) {
       batch.release();
     }

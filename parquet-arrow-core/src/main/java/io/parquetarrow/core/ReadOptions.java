@@ -13,7 +13,7 @@ import java.util.Set;
  * a few representation choices. Immutable; build one with {@link #builder()}, or use {@link #defaults()}.
  *
  * <p>Defaults: all columns, all row groups, batches of 65,536 rows, checksums verified, no dictionary vectors,
- * INT96 read as {@code timestamp[ns]}, one thread.
+ * INT96 read as {@code timestamp[ns]}, one thread, compressed column chunks read up to 64 MiB ahead.
  *
  * <p><b>Checksums are verified by default</b>, unlike Arrow C++ (whose {@code page_checksum_verification} is
  * off): a page whose header carries a {@code crc} is checked before it is decompressed, so a damaged page is
@@ -23,6 +23,9 @@ import java.util.Set;
  * file whose checksums are known to be wrong.
  */
 public final class ReadOptions {
+
+  /** The default for {@link #readAheadBytes()}: 64 MiB. */
+  public static final long DEFAULT_READ_AHEAD_BYTES = 64L << 20;
 
   /** The default number of rows per batch, as in Arrow C++'s {@code batch_size}. */
   public static final int DEFAULT_BATCH_ROWS = 65_536;
@@ -36,6 +39,7 @@ public final class ReadOptions {
   private final Set<String> dictionaryColumns;
   private final boolean int96AsTimestamp;
   private final int threads;
+  private final long readAheadBytes;
 
   private ReadOptions(Builder builder) {
     this.columns = Collections.unmodifiableList(new ArrayList<>(builder.columns));
@@ -45,6 +49,7 @@ public final class ReadOptions {
     this.dictionaryColumns = Collections.unmodifiableSet(new LinkedHashSet<>(builder.dictionaryColumns));
     this.int96AsTimestamp = builder.int96AsTimestamp;
     this.threads = builder.threads;
+    this.readAheadBytes = builder.readAheadBytes;
   }
 
   /** The options used by {@link ParquetArrowReader#open(java.nio.file.Path, org.apache.arrow.memory.BufferAllocator)}. */
@@ -106,11 +111,24 @@ public final class ReadOptions {
     return threads;
   }
 
+  /**
+   * The most bytes of compressed column chunks read from the file ahead of decoding, on a worker thread, so that
+   * reading the next chunks overlaps decoding the current ones (as Arrow C++'s I/O thread does); 0 reads each
+   * chunk when its column needs it, on the decoding thread. Each reader (and with {@link #threads()} above 1,
+   * each of its workers) holds at most this much beyond the row group it is decoding. Chunks above 16 MiB, which
+   * are read in pieces, and uncompressed chunks, whose PLAIN pages go from the file straight into the vectors, are
+   * not read ahead. The {@link io.parquetarrow.core.file.InputFile} must then allow reads from two threads at once.
+   */
+  public long readAheadBytes() {
+    return readAheadBytes;
+  }
+
   @Override
   public String toString() {
     return "ReadOptions{columns=" + columns + ", rowGroups=" + (rowGroups == null ? "all" : Arrays.toString(rowGroups))
         + ", batchRows=" + batchRows + ", verifyChecksums=" + verifyChecksums + ", dictionaryColumns="
-        + dictionaryColumns + ", int96AsTimestamp=" + int96AsTimestamp + ", threads=" + threads + "}";
+        + dictionaryColumns + ", int96AsTimestamp=" + int96AsTimestamp + ", threads=" + threads + ", readAheadBytes=" + readAheadBytes
+        + "}";
   }
 
   /** Builds {@link ReadOptions}; every setter checks its argument at once. */
@@ -122,6 +140,7 @@ public final class ReadOptions {
     private Set<String> dictionaryColumns = Set.of();
     private boolean int96AsTimestamp = true;
     private int threads = 1;
+    private long readAheadBytes = DEFAULT_READ_AHEAD_BYTES;
 
     private Builder() {}
 
@@ -197,6 +216,18 @@ public final class ReadOptions {
         throw new IllegalArgumentException("threads must be >= 1, got " + count);
       }
       this.threads = count;
+      return this;
+    }
+
+    /**
+     * Reads compressed column chunks up to this many bytes ahead of decoding (default 64 MiB; 0 turns it off; see
+     * {@link ReadOptions#readAheadBytes()}).
+     */
+    public Builder readAheadBytes(long bytes) {
+      if (bytes < 0) {
+        throw new IllegalArgumentException("readAheadBytes must be >= 0, got " + bytes);
+      }
+      this.readAheadBytes = bytes;
       return this;
     }
 

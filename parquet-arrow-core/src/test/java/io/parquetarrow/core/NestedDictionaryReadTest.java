@@ -198,7 +198,7 @@ class NestedDictionaryReadTest {
       for (int group = 0; group < metadata.rowGroups().size(); group++) {
         long left = metadata.rowGroup(group).rowCount();
         for (NestedFieldReader reader : readers) {
-          reader.openRowGroup(file, group, metadata.rowGroup(group));
+          reader.openRowGroup(file, group, metadata.rowGroup(group), null);
         }
         while (left > 0) {
           int batch = (int) Math.min(batchRows, left);

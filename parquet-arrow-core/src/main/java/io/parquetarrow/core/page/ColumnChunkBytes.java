@@ -30,6 +30,8 @@ final class ColumnChunkBytes {
   private final long chunkLength;
   private final long wholeChunkLimit;
   private final int piece;
+  /** Where the chunk may have been read ahead ({@link ChunkReadAhead}); null once asked, or without one. */
+  private ChunkReadAhead readAhead;
   private byte[] window = new byte[0];
   private long windowStart;
   private int windowLength;
@@ -37,6 +39,12 @@ final class ColumnChunkBytes {
 
   ColumnChunkBytes(InputFile file, long chunkStart, long chunkLength) {
     this(file, chunkStart, chunkLength, WHOLE_CHUNK_LIMIT, PIECE);
+  }
+
+  /** Takes the chunk's bytes from {@code readAhead} (may be null) when it has read them ahead. */
+  ColumnChunkBytes(InputFile file, long chunkStart, long chunkLength, ChunkReadAhead readAhead) {
+    this(file, chunkStart, chunkLength, WHOLE_CHUNK_LIMIT, PIECE);
+    this.readAhead = readAhead;
   }
 
   /** With other limits, for tests that exercise reading in pieces on small files. */
@@ -52,6 +60,10 @@ final class ColumnChunkBytes {
   void releaseWindow() {
     window = ScratchArrays.give(window);
     windowLength = 0;
+    if (readAhead != null) {
+      readAhead.drop(chunkStart);
+      readAhead = null;
+    }
   }
 
   long length() {
@@ -76,6 +88,18 @@ final class ColumnChunkBytes {
     checkRange(position, length);
     if (inWindow(position, length)) {
       return (int) (position - windowStart);
+    }
+    if (readAhead != null && chunkLength <= wholeChunkLimit) {
+      byte[] whole = readAhead.take(chunkStart, chunkLength);
+      readAhead = null;
+      if (whole != null) {
+        ScratchArrays.give(window);
+        window = whole;
+        bytesRead += chunkLength;
+        windowStart = 0;
+        windowLength = (int) chunkLength;
+        return (int) position;
+      }
     }
     long remaining = chunkLength - position;
     int fetch;

@@ -103,6 +103,17 @@ public final class PageReader implements AutoCloseable {
         verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2);
   }
 
+  /**
+   * As above, taking the chunk's bytes from {@code readAhead} when it has read them ahead (see
+   * {@link ChunkReadAhead}; null reads them here).
+   */
+  public PageReader(
+      InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
+      Decompressor decompressor, boolean verifyChecksums, PageLocation location, ChunkReadAhead readAhead) {
+    this(new ColumnChunkBytes(file, chunkStart, chunkLength, readAhead), chunkStart, totalValueCount, codec,
+        decompressor, verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2);
+  }
+
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, PageLocation location) {
     this(bytes, chunkStart, totalValueCount, codec, decompressor, verifyChecksums, location,
