@@ -67,6 +67,7 @@ public final class Compare {
               [--datasets all|lineitem_snappy,lineitem_zstd,plain_ints,nullable,strings,floats_bss,nested,list_int64]
               [--engines all|parquet-arrow,arrow-cpp,duckdb,parquet-java,hardwood,pages-only] [--no-read] [--no-write]
               [--regenerate] [--scaling]
+              (--engines may also name parquet-arrow-no-read-ahead: ours without read-ahead, run only when named)
       See BENCHMARKS.md; run it through ./bench, which sizes Arrow C++'s thread pools.""";
 
   public static void main(String[] arguments) throws Exception {
@@ -371,6 +372,12 @@ public final class Compare {
         engines.add(engine);
       }
     }
+    for (ReadEngine engine : Engines.optional()) {
+      if (options.engines().contains(engine.name())) {
+        // Beside ours in the tables.
+        engines.add(Math.min(1, engines.size()), engine);
+      }
+    }
     return engines;
   }
 
@@ -497,7 +504,7 @@ public final class Compare {
     }
     double bestPeer = Double.NaN;
     for (Measurement measurement : measurements) {
-      if (!measurement.engine.equals("parquet-arrow") && !measurement.engine.equals(PagesOnlyEngine.NAME)
+      if (!measurement.engine.startsWith("parquet-arrow") && !measurement.engine.equals(PagesOnlyEngine.NAME)
           && measurement.failure == null
           && !measurement.seconds.isEmpty()
           && (Double.isNaN(bestPeer) || measurement.medianSeconds() < bestPeer)) {

@@ -26,6 +26,11 @@ final class Engines {
     return engines;
   }
 
+  /** Engines run only when named in {@code --engines}: variants of ours, measured against it side by side. */
+  static List<ReadEngine> optional() {
+    return List.of(OursEngine.withoutReadAhead());
+  }
+
   static ReadEngine hardwood() {
     if (Runtime.version().feature() < 21) {
       return new Unavailable("hardwood", "needs JDK 21+, running on JDK " + Runtime.version().feature());

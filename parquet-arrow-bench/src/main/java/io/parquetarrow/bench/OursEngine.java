@@ -14,10 +14,30 @@ import org.apache.arrow.memory.BufferAllocator;
 final class OursEngine implements ReadEngine {
   /** The same batch size every Arrow engine is asked for. */
   static final int BATCH_ROWS = 64 * 1024;
+  /** Our reader with compressed chunks read on the decoding thread: not run unless named in {@code --engines}. */
+  static final String WITHOUT_READ_AHEAD = "parquet-arrow-no-read-ahead";
+
+  private final String name;
+  private final long readAheadBytes;
+
+  /** Our reader with its default options. */
+  OursEngine() {
+    this("parquet-arrow", ReadOptions.DEFAULT_READ_AHEAD_BYTES);
+  }
+
+  private OursEngine(String name, long readAheadBytes) {
+    this.name = name;
+    this.readAheadBytes = readAheadBytes;
+  }
+
+  /** Our reader without read-ahead ({@link ReadOptions#readAheadBytes()} 0), to measure read-ahead side by side. */
+  static OursEngine withoutReadAhead() {
+    return new OursEngine(WITHOUT_READ_AHEAD, 0);
+  }
 
   @Override
   public String name() {
-    return "parquet-arrow";
+    return name;
   }
 
   @Override
@@ -27,8 +47,9 @@ final class OursEngine implements ReadEngine {
 
   @Override
   public Materialized read(Path file, int threads, BufferAllocator allocator) throws Exception {
-    try (ParquetArrowReader reader =
-        ParquetArrowReader.open(file, allocator, ReadOptions.builder().batchRows(BATCH_ROWS).threads(threads).build())) {
+    ReadOptions options =
+        ReadOptions.builder().batchRows(BATCH_ROWS).threads(threads).readAheadBytes(readAheadBytes).build();
+    try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {
       return RetainedBatches.drain(reader, allocator);
     }
   }

@@ -83,6 +83,31 @@ class CompareTest {
   }
 
   @Test
+  void ourReaderWithoutReadAheadRunsOnlyWhenNamedAndBesideOurs() throws Exception {
+    Compare.Options options = Compare.Options.parse(new String[] {
+        "--data", data.toString(), "--scale", "0.0001", "--iterations", "1", "--warmup", "0", "--no-write",
+        "--datasets", "strings", "--engines", "parquet-arrow,arrow-cpp," + OursEngine.WITHOUT_READ_AHEAD});
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    new Compare(options, new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
+    String text = printed.toString(StandardCharsets.UTF_8);
+    assertThat(text).as("printed results")
+        .contains("| strings.duckdb.parquet | " + OursEngine.WITHOUT_READ_AHEAD + " |")
+        .doesNotContain("MISMATCH");
+    assertThat(text.indexOf("| strings.duckdb.parquet | " + OursEngine.WITHOUT_READ_AHEAD + " |"))
+        .as("the variant printed after ours, before Arrow C++")
+        .isGreaterThan(text.indexOf("| strings.duckdb.parquet | parquet-arrow |"))
+        .isLessThan(text.indexOf("| strings.duckdb.parquet | arrow-cpp |"));
+    Compare.Options all = Compare.Options.parse(new String[] {
+        "--data", data.toString(), "--scale", "0.0001", "--iterations", "1", "--warmup", "0", "--no-write",
+        "--datasets", "strings"});
+    printed.reset();
+    new Compare(all, new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
+    assertThat(printed.toString(StandardCharsets.UTF_8)).as("all engines, the variant not named")
+        .contains("| strings.duckdb.parquet | parquet-arrow |")
+        .doesNotContain(OursEngine.WITHOUT_READ_AHEAD);
+  }
+
+  @Test
   void scalingModeComparesTwoThreadCountsOfOurReader() throws Exception {
     Compare.Options defaults = Compare.Options.parse(new String[] {"--scaling"});
     assertThat(defaults.threads()).as("thread counts compared by default").containsExactly(1, 2);
