@@ -750,6 +750,9 @@ public final class ParquetArrowReader extends ArrowReader {
     RowGroupMetadata rowGroup = file.metadata().rowGroup(index);
     scheduleReadAhead(rowGroupCursor);
     scheduleReadAhead(rowGroupCursor + 1);
+    if (readAhead != null) {
+      readAhead.start();
+    }
     long rows = rowGroup.rowCount();
     if (rows < 0) {
       throw new ParquetCorruptionException(file.name() + ": row group " + index + " has num_rows " + rows);

@@ -62,6 +62,10 @@ class ReadAheadTest {
       }
       assertThat(input.readsOffTheCaller.get() > 0).as("reads made on another thread, budget %d", budget)
           .isEqualTo(budget != 1);
+      if (budget == ReadOptions.DEFAULT_READ_AHEAD_BYTES) {
+        assertThat((long) input.readsOffTheCaller.get())
+            .as("requests for %d chunks read ahead: neighbouring chunks share one", taken).isLessThan(taken / 2);
+      }
     }
     try (BufferAllocator allocator = new RootAllocator();
         ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,

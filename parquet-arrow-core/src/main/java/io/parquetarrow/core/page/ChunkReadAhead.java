@@ -3,32 +3,42 @@ package io.parquetarrow.core.page;
 import io.parquetarrow.core.file.InputFile;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * Reads compressed column chunks from the file ahead of the column readers, one chunk at a time on a worker
- * thread, so that the positional read of the next chunk overlaps the decoding of the current one (Arrow C++'s
- * reader does the same on its I/O thread pool). A reader {@link #schedule}s the chunks it will read in the order
- * it will read them; a {@link ColumnChunkBytes} whose chunk was scheduled {@link #take}s the bytes instead of
- * reading them itself.
+ * Reads compressed column chunks from the file ahead of the column readers, on a worker thread, so that reading
+ * the next chunks overlaps decoding the current ones (Arrow C++'s reader does the same on its I/O thread pool).
+ * A reader {@link #schedule}s the chunks it will read in the order it will read them; a {@link ColumnChunkBytes}
+ * whose chunk was scheduled {@link #take}s its bytes instead of reading them itself.
  *
- * <p>At most {@code budget} bytes are held read ahead and not yet taken; a chunk larger than the budget is left
- * to its reader. A taker never waits for a read that has not started (it reads the chunk itself and the chunk
- * is dropped from the queue), only for the one in progress, so a reader consuming chunks in another order than
- * scheduled costs at most one chunk read twice. A failed read ahead is not reported here: the chunk's reader
- * reads it again and meets the error with its file, row group and column in the message.
+ * <p>Chunks queued one after another that lie next to each other in the file (at most {@link #HOLE_LIMIT} bytes
+ * apart, as a row group's chunks do) are read with one request of up to {@link #RANGE_LIMIT} bytes into one shared
+ * array, as Arrow C++'s {@code ReadRangeCache} coalesces ranges: a store that charges per request (an object
+ * store) then pays once per row group rather than once per column. The array goes back to {@link ScratchArrays}
+ * when the last of its chunks is released.
  *
- * <p>The arrays come from, and go back to, {@link ScratchArrays}. {@link #close()} waits for the read in
- * progress (the file is closed next) and gives every array not taken back.
+ * <p>At most {@code budget} bytes are held read ahead and not yet taken; a chunk larger than the budget is left to
+ * its reader. A taker never waits for a read that has not started (it reads the chunk itself and the chunk is
+ * dropped from the queue), only for one in progress, so a reader consuming chunks in another order than scheduled
+ * costs at most the chunks read twice. A failed read ahead is not reported here: the chunk's reader reads it again
+ * and meets the error with its file, row group and column in the message. {@link #close()} waits for the read in
+ * progress (the file is closed next) and gives back every array no chunk still holds.
  */
 public final class ChunkReadAhead implements AutoCloseable {
+  /** The largest gap between two chunks read with one request (Arrow C++'s {@code hole_size_limit}). */
+  static final int HOLE_LIMIT = 8 << 10;
+  /** The most bytes one request reads (Arrow C++'s {@code range_size_limit}). */
+  static final int RANGE_LIMIT = 32 << 20;
+
   private final InputFile file;
   private final Executor executor;
   private final long budget;
-  /** Chunks scheduled and not started, in schedule order (cancelled ones are skipped when they come up). */
+  /** Chunks scheduled and not started, in schedule order (dropped ones are skipped when they come up). */
   private final ArrayDeque<Chunk> queue = new ArrayDeque<>();
   /** Every chunk scheduled and not yet taken or dropped, by its start in the file. */
   private final Map<Long, Chunk> chunks = new HashMap<>();
@@ -37,6 +47,7 @@ public final class ChunkReadAhead implements AutoCloseable {
   private boolean reading;
   private boolean closed;
   private long chunksTaken;
+  private long requests;
 
   private enum State { QUEUED, READING, READY, DROPPED }
 
@@ -44,7 +55,8 @@ public final class ChunkReadAhead implements AutoCloseable {
     final long start;
     final int length;
     State state = State.QUEUED;
-    byte[] bytes;
+    Window window;
+    int offset;
 
     Chunk(long start, int length) {
       this.start = start;
@@ -52,10 +64,24 @@ public final class ChunkReadAhead implements AutoCloseable {
     }
   }
 
+  /** An array read by one request and the chunks in it that are not yet released. */
+  static final class Window {
+    private byte[] bytes;
+    private int users;
+
+    private Window(byte[] bytes, int users) {
+      this.bytes = bytes;
+      this.users = users;
+    }
+  }
+
+  /** A chunk's bytes: {@code bytes[offset, offset + length)}, until {@link #release}d. */
+  record Taken(byte[] bytes, int offset, Window window) {}
+
   /**
    * @param file the file the chunks are read from; it must allow positional reads from several threads at once
    *     (see {@link InputFile})
-   * @param executor runs the reads, one at a time
+   * @param executor runs the reads, one request at a time
    * @param budget the most bytes read ahead and not yet taken
    */
   public ChunkReadAhead(InputFile file, Executor executor, long budget) {
@@ -67,7 +93,8 @@ public final class ChunkReadAhead implements AutoCloseable {
   /**
    * Queues the chunk at {@code [start, start + length)} of the file for reading ahead, after those queued before;
    * a chunk already queued, one larger than the budget or larger than {@link ColumnChunkBytes#WHOLE_CHUNK_LIMIT}
-   * (read in pieces) is not.
+   * (read in pieces) is not. Reading starts with {@link #start()}, so that chunks queued together can be read
+   * together.
    */
   public synchronized void schedule(long start, long length) {
     if (closed || length <= 0 || length > budget || length > ColumnChunkBytes.WHOLE_CHUNK_LIMIT
@@ -77,15 +104,19 @@ public final class ChunkReadAhead implements AutoCloseable {
     Chunk chunk = new Chunk(start, (int) length);
     chunks.put(start, chunk);
     queue.add(chunk);
-    startNextRead();
+  }
+
+  /** Starts reading what was scheduled, if no read runs already (the one running goes on to it). */
+  public synchronized void start() {
+    startReading();
   }
 
   /**
-   * The bytes of the chunk at {@code [start, start + length)}, read ahead, in an array of at least {@code length}
-   * entries that the caller now owns (and gives to {@link ScratchArrays} when done); null when the chunk was not
-   * scheduled with this length, its read failed or had not started (then it is dropped and the caller reads it).
+   * The bytes of the chunk at {@code [start, start + length)}, read ahead; the caller {@link #release}s them when
+   * done. Null when the chunk was not scheduled with this length, its read failed or had not started (then it is
+   * dropped and the caller reads it).
    */
-  synchronized byte[] take(long start, long length) {
+  synchronized Taken take(long start, long length) {
     Chunk chunk = chunks.get(start);
     if (chunk == null || chunk.length != length) {
       return null;
@@ -101,16 +132,19 @@ public final class ChunkReadAhead implements AutoCloseable {
     chunks.remove(start);
     if (chunk.state != State.READY) {
       chunk.state = State.DROPPED;
-      startNextRead();
+      startReading();
       return null;
     }
-    byte[] bytes = chunk.bytes;
-    chunk.bytes = null;
     chunk.state = State.DROPPED;
     held -= chunk.length;
     chunksTaken++;
-    startNextRead();
-    return bytes;
+    startReading();
+    return new Taken(chunk.window.bytes, chunk.offset, chunk.window);
+  }
+
+  /** Ends a taker's use of a chunk's bytes; the shared array goes back to {@link ScratchArrays} after the last. */
+  synchronized void release(Window window) {
+    unuse(window);
   }
 
   /** Gives up the chunk at {@code start} if it was scheduled and not taken: its reader is done without it. */
@@ -120,11 +154,11 @@ public final class ChunkReadAhead implements AutoCloseable {
       return;
     }
     if (chunk.state == State.READING) {
-      // No longer in the map, so finish gives its array back when the read ends.
+      // No longer in the map, so finish lets go of it when the read ends.
       return;
     }
-    release(chunk);
-    startNextRead();
+    discard(chunk);
+    startReading();
   }
 
   /** Chunks handed over read ahead so far; for tests and benchmarks. */
@@ -132,20 +166,29 @@ public final class ChunkReadAhead implements AutoCloseable {
     return chunksTaken;
   }
 
-  private void release(Chunk chunk) {
+  /** Read requests made so far; for tests. */
+  synchronized long requests() {
+    return requests;
+  }
+
+  /** Lets go of a chunk read ahead (or queued) that nobody will take. */
+  private void discard(Chunk chunk) {
     if (chunk.state == State.READY) {
       held -= chunk.length;
-      chunk.bytes = ScratchArrays.give(chunk.bytes);
+      unuse(chunk.window);
+      chunk.window = null;
     }
     chunk.state = State.DROPPED;
   }
 
-  /**
-   * Starts the reading task if none runs and the next queued chunk fits the budget. The task then reads queued
-   * chunks one after another for as long as they fit, so a row group's chunks cost one hand-over to the worker, not
-   * one per chunk.
-   */
-  private void startNextRead() {
+  private static void unuse(Window window) {
+    if (--window.users == 0) {
+      window.bytes = ScratchArrays.give(window.bytes);
+    }
+  }
+
+  /** Starts the reading task if none runs and the next queued chunk fits the budget. */
+  private void startReading() {
     if (closed || reading || nextToRead() == null) {
       return;
     }
@@ -166,48 +209,77 @@ public final class ChunkReadAhead implements AutoCloseable {
     return next == null || held + next.length > budget ? null : next;
   }
 
+  /**
+   * Takes the next queued chunk and those queued right after it that follow it in the file, within the budget and
+   * {@link #RANGE_LIMIT}, marking them read; empty when nothing fits.
+   */
+  private List<Chunk> nextRange() {
+    List<Chunk> range = new ArrayList<>();
+    Chunk first = closed ? null : nextToRead();
+    if (first == null) {
+      return range;
+    }
+    long end = first.start;
+    while (first != null) {
+      queue.pollFirst();
+      first.state = State.READING;
+      held += first.length;
+      range.add(first);
+      end = first.start + first.length;
+      first = nextToRead();
+      if (first != null && (first.start < end || first.start - end > HOLE_LIMIT
+          || first.start + first.length - range.get(0).start > RANGE_LIMIT)) {
+        first = null;
+      }
+    }
+    return range;
+  }
+
   private void readQueued() {
     while (true) {
-      Chunk chunk;
+      List<Chunk> range;
       synchronized (this) {
-        chunk = closed ? null : nextToRead();
-        if (chunk == null) {
+        range = nextRange();
+        if (range.isEmpty()) {
           reading = false;
           notifyAll();
           return;
         }
-        queue.pollFirst();
-        chunk.state = State.READING;
-        held += chunk.length;
+        requests++;
       }
-      byte[] bytes = ScratchArrays.bytes(chunk.length);
+      long start = range.get(0).start;
+      Chunk last = range.get(range.size() - 1);
+      int length = (int) (last.start + last.length - start);
+      byte[] bytes = ScratchArrays.bytes(length);
       boolean read = false;
       try {
-        file.readFully(chunk.start, ByteBuffer.wrap(bytes, 0, chunk.length));
+        file.readFully(start, ByteBuffer.wrap(bytes, 0, length));
         read = true;
       } catch (Throwable e) {
-        // The chunk's reader reads it again and reports what goes wrong, where.
+        // Each chunk's reader reads it again and reports what goes wrong, where.
       }
-      finish(chunk, read ? bytes : ScratchArrays.give(bytes), read);
+      finish(range, new Window(bytes, range.size()), read);
     }
   }
 
-  private synchronized void finish(Chunk chunk, byte[] bytes, boolean read) {
-    if (read && !closed && chunks.get(chunk.start) == chunk) {
-      chunk.bytes = bytes;
-      chunk.state = State.READY;
-    } else {
-      held -= chunk.length;
-      chunk.state = State.DROPPED;
-      chunks.remove(chunk.start, chunk);
-      if (read) {
-        ScratchArrays.give(bytes);
+  private synchronized void finish(List<Chunk> range, Window window, boolean read) {
+    long start = range.get(0).start;
+    for (Chunk chunk : range) {
+      if (read && !closed && chunks.get(chunk.start) == chunk) {
+        chunk.window = window;
+        chunk.offset = (int) (chunk.start - start);
+        chunk.state = State.READY;
+      } else {
+        held -= chunk.length;
+        chunk.state = State.DROPPED;
+        chunks.remove(chunk.start, chunk);
+        unuse(window);
       }
     }
     notifyAll();
   }
 
-  /** Stops reading ahead: waits for the read in progress and gives back every array not taken. */
+  /** Stops reading ahead: waits for the read in progress and lets go of every chunk not taken. */
   @Override
   public synchronized void close() {
     closed = true;
@@ -220,7 +292,7 @@ public final class ChunkReadAhead implements AutoCloseable {
       }
     }
     for (Chunk chunk : chunks.values()) {
-      release(chunk);
+      discard(chunk);
     }
     chunks.clear();
     queue.clear();

@@ -33,6 +33,11 @@ final class ColumnChunkBytes {
   /** Where the chunk may have been read ahead ({@link ChunkReadAhead}); null once asked, or without one. */
   private ChunkReadAhead readAhead;
   private byte[] window = new byte[0];
+  /** Where the window's bytes start in {@link #window}: 0, or the chunk's place in an array read ahead. */
+  private int windowBase;
+  /** The read-ahead array {@link #window} is shared in, which goes back through {@link #readAhead}; else null. */
+  private ChunkReadAhead.Window sharedWindow;
+  private ChunkReadAhead sharedBy;
   private long windowStart;
   private int windowLength;
   private long bytesRead;
@@ -58,7 +63,7 @@ final class ColumnChunkBytes {
 
   /** Gives the window array to {@link ScratchArrays}: the chunk is read no more. */
   void releaseWindow() {
-    window = ScratchArrays.give(window);
+    giveWindow();
     windowLength = 0;
     if (readAhead != null) {
       readAhead.drop(chunkStart);
@@ -75,6 +80,19 @@ final class ColumnChunkBytes {
     return bytesRead;
   }
 
+  /** Lets go of the window array: back to the pool, or, when shared, to the read-ahead that holds it. */
+  private void giveWindow() {
+    if (sharedWindow != null) {
+      sharedBy.release(sharedWindow);
+      sharedWindow = null;
+      sharedBy = null;
+      window = new byte[0];
+      windowBase = 0;
+    } else {
+      window = ScratchArrays.give(window);
+    }
+  }
+
   /** The current window; valid after {@link #ensure} until the next {@link #ensure}. */
   byte[] window() {
     return window;
@@ -87,18 +105,22 @@ final class ColumnChunkBytes {
   int ensure(long position, int length) throws IOException {
     checkRange(position, length);
     if (inWindow(position, length)) {
-      return (int) (position - windowStart);
+      return windowBase + (int) (position - windowStart);
     }
     if (readAhead != null && chunkLength <= wholeChunkLimit) {
-      byte[] whole = readAhead.take(chunkStart, chunkLength);
+      ChunkReadAhead.Taken whole = readAhead.take(chunkStart, chunkLength);
+      ChunkReadAhead from = readAhead;
       readAhead = null;
       if (whole != null) {
-        ScratchArrays.give(window);
-        window = whole;
+        giveWindow();
+        window = whole.bytes();
+        windowBase = whole.offset();
+        sharedWindow = whole.window();
+        sharedBy = from;
         bytesRead += chunkLength;
         windowStart = 0;
         windowLength = (int) chunkLength;
-        return (int) position;
+        return windowBase + (int) position;
       }
     }
     long remaining = chunkLength - position;
@@ -124,7 +146,7 @@ final class ColumnChunkBytes {
   int ensureNear(long position, int length, int least) throws IOException {
     checkRange(position, length);
     if (inWindow(position, length)) {
-      return (int) (position - windowStart);
+      return windowBase + (int) (position - windowStart);
     }
     return fetch(position, (int) Math.min(chunkLength - position, Math.max(length, least)));
   }
@@ -138,7 +160,7 @@ final class ColumnChunkBytes {
     int length = destination.remaining();
     checkRange(position, length);
     if (inWindow(position, length)) {
-      destination.put(window, (int) (position - windowStart), length);
+      destination.put(window, windowBase + (int) (position - windowStart), length);
       return;
     }
     file.readFully(chunkStart + position, destination);
@@ -157,9 +179,11 @@ final class ColumnChunkBytes {
   }
 
   private int fetch(long position, int fetch) throws IOException {
-    if (window.length < fetch) {
-      window = ScratchArrays.replace(window, fetch);
+    if (sharedWindow != null || window.length < fetch) {
+      giveWindow();
+      window = ScratchArrays.bytes(fetch);
     }
+    windowBase = 0;
     try {
       file.readFully(chunkStart + position, ByteBuffer.wrap(window, 0, fetch));
     } catch (EOFException e) {

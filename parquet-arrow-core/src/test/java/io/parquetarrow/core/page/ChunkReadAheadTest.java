@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /** {@link ChunkReadAhead} with reads run when asked (a direct executor): budget, order, take, drop and close. */
 class ChunkReadAheadTest {
-  private static final byte[] FILE = new byte[1000];
+  private static final byte[] FILE = new byte[10_000];
 
   static {
     for (int i = 0; i < FILE.length; i++) {
@@ -42,12 +42,14 @@ class ChunkReadAheadTest {
     public void close() {}
   }
 
-  private static void assertChunk(byte[] taken, int start, int length) {
+  private static ChunkReadAhead.Taken assertChunk(ChunkReadAhead.Taken taken, int start, int length) {
     assertThat(taken).isNotNull();
-    assertThat(taken.length).isGreaterThanOrEqualTo(length);
+    assertThat(taken.bytes().length).isGreaterThanOrEqualTo(taken.offset() + length);
     for (int i = 0; i < length; i++) {
-      assertThat(taken[i]).as("byte %d of the chunk at %d", i, start).isEqualTo(FILE[start + i]);
+      assertThat(taken.bytes()[taken.offset() + i]).as("byte %d of the chunk at %d", i, start)
+          .isEqualTo(FILE[start + i]);
     }
+    return taken;
   }
 
   @Test
@@ -55,21 +57,26 @@ class ChunkReadAheadTest {
     LoggingFile file = new LoggingFile();
     try (ChunkReadAhead readAhead = new ChunkReadAhead(file, Runnable::run, 250)) {
       readAhead.schedule(0, 100);
+      readAhead.start();
       readAhead.schedule(100, 100);
+      readAhead.start();
       readAhead.schedule(200, 100);
+      readAhead.start();
       readAhead.schedule(300, 300);
+      readAhead.start();
       readAhead.schedule(100, 100);
+      readAhead.start();
       assertThat(file.reads).as("two chunks fit 250 bytes; the 300-byte chunk is never queued")
           .containsExactly("0+100", "100+100");
-      byte[] first = readAhead.take(0, 100);
-      assertChunk(first, 0, 100);
+      ChunkReadAhead.Taken first = assertChunk(readAhead.take(0, 100), 0, 100);
       assertThat(file.reads).as("taking one frees room for the next").containsExactly("0+100", "100+100", "200+100");
       assertThat(readAhead.take(300, 300)).as("never scheduled").isNull();
       assertThat(readAhead.take(100, 99)).as("another length than scheduled").isNull();
-      assertChunk(readAhead.take(100, 100), 100, 100);
+      ChunkReadAhead.Taken second = assertChunk(readAhead.take(100, 100), 100, 100);
       assertThat(readAhead.take(100, 100)).as("taken already").isNull();
       assertThat(readAhead.chunksTaken()).isEqualTo(2);
-      ScratchArrays.give(first);
+      readAhead.release(first.window());
+      readAhead.release(second.window());
     }
   }
 
@@ -78,15 +85,47 @@ class ChunkReadAheadTest {
     LoggingFile file = new LoggingFile();
     try (ChunkReadAhead readAhead = new ChunkReadAhead(file, Runnable::run, 200)) {
       readAhead.schedule(0, 150);
+      readAhead.start();
       readAhead.schedule(150, 150);
+      readAhead.start();
       readAhead.schedule(300, 100);
+      readAhead.start();
       assertThat(file.reads).containsExactly("0+150");
       assertThat(readAhead.take(150, 150)).as("queued, not started: the caller reads it").isNull();
       assertThat(file.reads).as("the next one waits for room").containsExactly("0+150");
       readAhead.drop(0);
       assertThat(file.reads).as("the chunk taken unread is skipped; the next one is read")
           .containsExactly("0+150", "300+100");
-      assertChunk(readAhead.take(300, 100), 300, 100);
+      readAhead.release(assertChunk(readAhead.take(300, 100), 300, 100).window());
+    }
+  }
+
+  @Test
+  void chunksQueuedTogetherNextToEachOtherAreReadWithOneRequestIntoOneArray() {
+    LoggingFile file = new LoggingFile();
+    List<Runnable> pending = new ArrayList<>();
+    try (ChunkReadAhead readAhead = new ChunkReadAhead(file, pending::add, 1000)) {
+      readAhead.schedule(0, 100);
+      readAhead.schedule(100, 150);
+      readAhead.schedule(250 + ChunkReadAhead.HOLE_LIMIT + 1, 10);
+      readAhead.schedule(260, 40);
+      readAhead.schedule(310, 90);
+      assertThat(pending).as("nothing runs before start").isEmpty();
+      readAhead.start();
+      readAhead.start();
+      assertThat(pending).as("one task for the queue").hasSize(1);
+      pending.remove(0).run();
+      assertThat(file.reads).as("0..250 in one request, then 260..300 (after the far chunk), 310..400 across a hole")
+          .containsExactly("0+250", "8443+10", "260+140");
+      assertThat(readAhead.requests()).isEqualTo(3);
+      ChunkReadAhead.Taken a = assertChunk(readAhead.take(0, 100), 0, 100);
+      ChunkReadAhead.Taken b = assertChunk(readAhead.take(100, 150), 100, 150);
+      assertThat(b.bytes()).as("one array for the first request").isSameAs(a.bytes());
+      assertThat(b.offset()).isEqualTo(100);
+      assertChunk(readAhead.take(8443, 10), 8443, 10);
+      readAhead.release(assertChunk(readAhead.take(310, 90), 310, 90).window());
+      readAhead.release(a.window());
+      readAhead.release(b.window());
     }
   }
 
@@ -95,10 +134,13 @@ class ChunkReadAheadTest {
     LoggingFile file = new LoggingFile();
     ChunkReadAhead readAhead = new ChunkReadAhead(file, Runnable::run, 100);
     readAhead.schedule(0, 100);
+    readAhead.start();
     readAhead.schedule(100, 100);
+    readAhead.start();
     readAhead.close();
     assertThat(readAhead.take(0, 100)).as("after close").isNull();
     readAhead.schedule(200, 10);
+    readAhead.start();
     assertThat(file.reads).as("nothing read after close").containsExactly("0+100");
   }
 }
