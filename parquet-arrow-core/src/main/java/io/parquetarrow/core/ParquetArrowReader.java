@@ -802,11 +802,11 @@ public final class ParquetArrowReader extends ArrowReader {
   /**
    * Queues the compressed chunks this reader will read of the row group at {@code position} (in
    * {@link #rowGroups}) for reading ahead, once, in the order the columns are read. The row group being opened and
-   * the next are scheduled, so the next one's chunks are read while this one is decoded. Lane readers do not read
-   * ahead: with several workers each reading its own row groups, one's reads already overlap another's decoding.
+   * the next are scheduled, so the next one's chunks are read while this one is decoded. A lane reader, which reads
+   * one row group, schedules only that one and reads its chunks on its own thread, neighbours in one request.
    */
   private void scheduleReadAhead(int position) throws ParquetException {
-    if (lane || options.readAheadBytes() == 0 || position >= rowGroups.length || position > laneEnd
+    if (options.readAheadBytes() == 0 || position >= rowGroups.length || position > laneEnd
         || readAheadScheduled.get(position)) {
       return;
     }
@@ -816,7 +816,10 @@ public final class ParquetArrowReader extends ArrowReader {
       return;
     }
     if (readAhead == null) {
-      readAhead = new ChunkReadAhead(file.inputFile(), SHARED_WORKERS, options.readAheadBytes());
+      // A lane reader reads its unit's chunks itself, coalesced into one request when it opens the row group: the
+      // other workers' decoding overlaps its reads already, and another thread per worker would only compete.
+      readAhead = new ChunkReadAhead(file.inputFile(), lane ? Runnable::run : SHARED_WORKERS,
+          options.readAheadBytes());
     }
     for (int i : columnsRead) {
       ColumnPlan plan = plans.get(i);

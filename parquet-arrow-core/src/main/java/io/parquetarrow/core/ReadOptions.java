@@ -114,10 +114,12 @@ public final class ReadOptions {
   /**
    * The most bytes of compressed column chunks read from the file ahead of decoding, on a worker thread, so that
    * reading the next chunks overlaps decoding the current ones (as Arrow C++'s I/O thread does); 0 reads each
-   * chunk when its column needs it, on the decoding thread. Each reader (and with {@link #threads()} above 1,
-   * each of its workers) holds at most this much beyond the row group it is decoding. Chunks above 16 MiB, which
-   * are read in pieces, and uncompressed chunks, whose PLAIN pages go from the file straight into the vectors, are
-   * not read ahead. The {@link io.parquetarrow.core.file.InputFile} must then allow reads from two threads at once.
+   * chunk when its column needs it, on the decoding thread. Neighbouring chunks are read with one request (up to
+   * 32 MiB), which matters where requests are costly (object stores). A reader holds at most this much beyond the
+   * row group it is decoding; with {@link #threads()} above 1 each worker instead reads the chunks of the row group
+   * it takes up, coalesced, on its own thread. Chunks above 16 MiB, which are read in pieces, and uncompressed
+   * chunks, whose PLAIN pages go from the file straight into the vectors, are not read ahead. The
+   * {@link io.parquetarrow.core.file.InputFile} must then allow reads from two threads at once.
    */
   public long readAheadBytes() {
     return readAheadBytes;

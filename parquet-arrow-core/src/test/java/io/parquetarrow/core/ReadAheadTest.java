@@ -76,6 +76,25 @@ class ReadAheadTest {
   }
 
   @Test
+  void laneWorkersReadTheirUnitsChunksWithFewerRequests() throws Exception {
+    Table expected = ReaderTestSupport.read(file, ReadOptions.builder().readAheadBytes(0).batchRows(1000).build());
+    int[] requests = new int[2];
+    long[] budgets = {0, ReadOptions.DEFAULT_READ_AHEAD_BYTES};
+    for (int i = 0; i < budgets.length; i++) {
+      CountingFile input = new CountingFile(bytes, false, 0);
+      try (BufferAllocator allocator = new RootAllocator();
+          ParquetArrowReader reader = ParquetArrowReader.open(input, allocator,
+              ReadOptions.builder().threads(2).readAheadBytes(budgets[i]).batchRows(1000).build())) {
+        assertThat(reader.readsInLanes()).isTrue();
+        assertThat(ReaderTestSupport.drain(reader)).as("two threads, budget %d", budgets[i]).isEqualTo(expected);
+      }
+      requests[i] = input.reads.get();
+    }
+    assertThat(requests[1]).as("requests with read-ahead against %d without", requests[0])
+        .isLessThan(requests[0] / 2);
+  }
+
+  @Test
   void aChunkWhoseReadAheadFailedIsReadByItsColumn() throws Exception {
     Table expected = ReaderTestSupport.read(file, ReadOptions.builder().readAheadBytes(0).build());
     CountingFile input = new CountingFile(bytes, true, 0);
@@ -114,6 +133,7 @@ class ReadAheadTest {
     private final Thread caller = Thread.currentThread();
     private final boolean failOffTheCaller;
     private final long delayMillis;
+    final AtomicInteger reads = new AtomicInteger();
     final AtomicInteger readsOffTheCaller = new AtomicInteger();
     final AtomicInteger active = new AtomicInteger();
     volatile boolean closed;
@@ -137,6 +157,7 @@ class ReadAheadTest {
     @Override
     public void readFully(long position, ByteBuffer destination) throws IOException {
       active.incrementAndGet();
+      reads.incrementAndGet();
       try {
         if (closed) {
           throw new IOException("read after close");
