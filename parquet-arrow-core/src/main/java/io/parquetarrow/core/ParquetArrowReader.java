@@ -96,7 +96,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * calling thread takes the batches in order and moves their buffers into its root without copying. With a field
  * read as an Arrow dictionary the calling thread and the workers share each batch's columns instead. The
  * allocator is thread-safe. Batches and errors are the same as with one thread: a worker's failure is rethrown by
- * {@code loadNextBatch} with its type and location at the batch where one thread would have met it.
+ * {@code loadNextBatch} with its type and location at the batch where one thread would have met it. Whatever the
+ * thread count, compressed column chunks are read ahead of decoding up to {@link ReadOptions#readAheadBytes()}
+ * (with one thread on a shared worker, so the next row group's bytes arrive while this one is decoded).
  */
 public final class ParquetArrowReader extends ArrowReader {
   private final ParquetFile file;

@@ -11,7 +11,8 @@ import java.nio.ByteBuffer;
  *
  * <p>The bottom of the read path: {@link ParquetFile} reads the footer through it, the page readers read column
  * chunks through it. Implementations must allow concurrent {@link #readFully} calls when used from several
- * threads, or document that they do not.
+ * threads, or document that they do not: the reader reads compressed chunks ahead on a worker thread by default
+ * ({@code ReadOptions.readAheadBytes}; 0 keeps every read on the calling thread when {@code threads} is 1).
  */
 public interface InputFile extends Closeable {
 
