@@ -750,7 +750,11 @@ public final class ParquetArrowReader extends ArrowReader {
     rowGroupCursor++;
     int index = rowGroups[rowGroupCursor];
     RowGroupMetadata rowGroup = file.metadata().rowGroup(index);
+    // Each row group its own group of requests: the first one read is the one decoded next.
     scheduleReadAhead(rowGroupCursor);
+    if (readAhead != null) {
+      readAhead.start();
+    }
     scheduleReadAhead(rowGroupCursor + 1);
     if (readAhead != null) {
       readAhead.start();

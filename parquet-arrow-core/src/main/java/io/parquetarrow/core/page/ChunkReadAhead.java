@@ -48,12 +48,16 @@ public final class ChunkReadAhead implements AutoCloseable {
   private boolean closed;
   private long chunksTaken;
   private long requests;
+  /** Whether the next chunk scheduled begins a new group (see {@link #start()}), read with a request of its own. */
+  private boolean groupEnded = true;
 
   private enum State { QUEUED, READING, READY, DROPPED }
 
   private static final class Chunk {
     final long start;
     final int length;
+    /** The first chunk of a group: no request reads it together with the chunks before it. */
+    boolean firstOfGroup;
     State state = State.QUEUED;
     Window window;
     int offset;
@@ -102,12 +106,19 @@ public final class ChunkReadAhead implements AutoCloseable {
       return;
     }
     Chunk chunk = new Chunk(start, (int) length);
+    chunk.firstOfGroup = groupEnded;
+    groupEnded = false;
     chunks.put(start, chunk);
     queue.add(chunk);
   }
 
-  /** Starts reading what was scheduled, if no read runs already (the one running goes on to it). */
+  /**
+   * Ends the group of chunks scheduled since the last call and starts reading, if no read runs already (the one
+   * running goes on to it). A request never spans two groups, so the reader that schedules a row group at a time
+   * gets the one it is about to decode without waiting for the next one's bytes too.
+   */
   public synchronized void start() {
+    groupEnded = true;
     startReading();
   }
 
@@ -227,7 +238,7 @@ public final class ChunkReadAhead implements AutoCloseable {
       range.add(first);
       end = first.start + first.length;
       first = nextToRead();
-      if (first != null && (first.start < end || first.start - end > HOLE_LIMIT
+      if (first != null && (first.firstOfGroup || first.start < end || first.start - end > HOLE_LIMIT
           || first.start + first.length - range.get(0).start > RANGE_LIMIT)) {
         first = null;
       }

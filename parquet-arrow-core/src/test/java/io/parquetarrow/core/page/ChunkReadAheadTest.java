@@ -130,6 +130,25 @@ class ChunkReadAheadTest {
   }
 
   @Test
+  void aRequestNeverSpansTwoGroups() {
+    LoggingFile file = new LoggingFile();
+    List<Runnable> pending = new ArrayList<>();
+    try (ChunkReadAhead readAhead = new ChunkReadAhead(file, pending::add, 1000)) {
+      readAhead.schedule(0, 100);
+      readAhead.schedule(100, 100);
+      readAhead.start();
+      readAhead.schedule(200, 100);
+      readAhead.schedule(300, 100);
+      readAhead.start();
+      pending.remove(0).run();
+      assertThat(file.reads).as("two groups of neighbours, one request each").containsExactly("0+200", "200+200");
+      for (int start = 0; start < 400; start += 100) {
+        readAhead.release(assertChunk(readAhead.take(start, 100), start, 100).window());
+      }
+    }
+  }
+
+  @Test
   void closeGivesBackWhatWasNotTakenAndStopsReading() {
     LoggingFile file = new LoggingFile();
     ChunkReadAhead readAhead = new ChunkReadAhead(file, Runnable::run, 100);
