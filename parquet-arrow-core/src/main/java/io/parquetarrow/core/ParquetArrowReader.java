@@ -750,15 +750,8 @@ public final class ParquetArrowReader extends ArrowReader {
     rowGroupCursor++;
     int index = rowGroups[rowGroupCursor];
     RowGroupMetadata rowGroup = file.metadata().rowGroup(index);
-    // Each row group its own group of requests: the first one read is the one decoded next.
     scheduleReadAhead(rowGroupCursor);
-    if (readAhead != null) {
-      readAhead.start();
-    }
     scheduleReadAhead(rowGroupCursor + 1);
-    if (readAhead != null) {
-      readAhead.start();
-    }
     long rows = rowGroup.rowCount();
     if (rows < 0) {
       throw new ParquetCorruptionException(file.name() + ": row group " + index + " has num_rows " + rows);
@@ -807,7 +800,8 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /**
    * Queues the compressed chunks this reader will read of the row group at {@code position} (in
-   * {@link #rowGroups}) for reading ahead, once, in the order the columns are read. The row group being opened and
+   * {@link #rowGroups}) for reading ahead, once, in the order the columns are read, as a group of their own (no
+   * request spans two row groups, so the first one read is the one decoded next). The row group being opened and
    * the next are scheduled, so the next one's chunks are read while this one is decoded. A lane reader, which reads
    * one row group, schedules only that one and reads its chunks on its own thread, neighbours in one request.
    */
@@ -837,6 +831,7 @@ public final class ParquetArrowReader extends ArrowReader {
         }
       }
     }
+    readAhead.start();
   }
 
   /** Chunks taken from the read-ahead so far by this reader's own row groups (not its lanes'); for tests. */

@@ -80,7 +80,12 @@ public final class ChunkReadAhead implements AutoCloseable {
   }
 
   /** A chunk's bytes: {@code bytes[offset, offset + length)}, until {@link #release}d. */
-  record Taken(byte[] bytes, int offset, Window window) {}
+  record Taken(byte[] bytes, int offset, Window window, ChunkReadAhead owner) {
+    /** Ends the taker's use of the bytes; the shared array goes back to {@link ScratchArrays} after the last. */
+    void release() {
+      owner.release(window);
+    }
+  }
 
   /**
    * @param file the file the chunks are read from; it must allow positional reads from several threads at once
@@ -150,11 +155,10 @@ public final class ChunkReadAhead implements AutoCloseable {
     held -= chunk.length;
     chunksTaken++;
     startReading();
-    return new Taken(chunk.window.bytes, chunk.offset, chunk.window);
+    return new Taken(chunk.window.bytes, chunk.offset, chunk.window, this);
   }
 
-  /** Ends a taker's use of a chunk's bytes; the shared array goes back to {@link ScratchArrays} after the last. */
-  synchronized void release(Window window) {
+  private synchronized void release(Window window) {
     unuse(window);
   }
 
@@ -226,24 +230,24 @@ public final class ChunkReadAhead implements AutoCloseable {
    */
   private List<Chunk> nextRange() {
     List<Chunk> range = new ArrayList<>();
-    Chunk first = closed ? null : nextToRead();
-    if (first == null) {
-      return range;
-    }
-    long end = first.start;
-    while (first != null) {
+    for (Chunk next = closed ? null : nextToRead(); next != null && joins(range, next); next = nextToRead()) {
       queue.pollFirst();
-      first.state = State.READING;
-      held += first.length;
-      range.add(first);
-      end = first.start + first.length;
-      first = nextToRead();
-      if (first != null && (first.firstOfGroup || first.start < end || first.start - end > HOLE_LIMIT
-          || first.start + first.length - range.get(0).start > RANGE_LIMIT)) {
-        first = null;
-      }
+      next.state = State.READING;
+      held += next.length;
+      range.add(next);
     }
     return range;
+  }
+
+  /** Whether one request may read {@code next} with {@code range}: it follows it in the same group, close enough. */
+  private static boolean joins(List<Chunk> range, Chunk next) {
+    if (range.isEmpty()) {
+      return true;
+    }
+    Chunk last = range.get(range.size() - 1);
+    long end = last.start + last.length;
+    return !next.firstOfGroup && next.start >= end && next.start - end <= HOLE_LIMIT
+        && next.start + next.length - range.get(0).start <= RANGE_LIMIT;
   }
 
   private void readQueued() {

@@ -35,9 +35,8 @@ final class ColumnChunkBytes {
   private byte[] window = new byte[0];
   /** Where the window's bytes start in {@link #window}: 0, or the chunk's place in an array read ahead. */
   private int windowBase;
-  /** The read-ahead array {@link #window} is shared in, which goes back through {@link #readAhead}; else null. */
-  private ChunkReadAhead.Window sharedWindow;
-  private ChunkReadAhead sharedBy;
+  /** The chunk as taken from a read-ahead, whose shared array {@link #window} is; else null. */
+  private ChunkReadAhead.Taken shared;
   private long windowStart;
   private int windowLength;
   private long bytesRead;
@@ -82,10 +81,9 @@ final class ColumnChunkBytes {
 
   /** Lets go of the window array: back to the pool, or, when shared, to the read-ahead that holds it. */
   private void giveWindow() {
-    if (sharedWindow != null) {
-      sharedBy.release(sharedWindow);
-      sharedWindow = null;
-      sharedBy = null;
+    if (shared != null) {
+      shared.release();
+      shared = null;
       window = new byte[0];
       windowBase = 0;
     } else {
@@ -109,14 +107,12 @@ final class ColumnChunkBytes {
     }
     if (readAhead != null && chunkLength <= wholeChunkLimit) {
       ChunkReadAhead.Taken whole = readAhead.take(chunkStart, chunkLength);
-      ChunkReadAhead from = readAhead;
       readAhead = null;
       if (whole != null) {
         giveWindow();
         window = whole.bytes();
         windowBase = whole.offset();
-        sharedWindow = whole.window();
-        sharedBy = from;
+        shared = whole;
         bytesRead += chunkLength;
         windowStart = 0;
         windowLength = (int) chunkLength;
@@ -179,7 +175,7 @@ final class ColumnChunkBytes {
   }
 
   private int fetch(long position, int fetch) throws IOException {
-    if (sharedWindow != null || window.length < fetch) {
+    if (shared != null || window.length < fetch) {
       giveWindow();
       window = ScratchArrays.bytes(fetch);
     }

@@ -75,8 +75,8 @@ class ChunkReadAheadTest {
       ChunkReadAhead.Taken second = assertChunk(readAhead.take(100, 100), 100, 100);
       assertThat(readAhead.take(100, 100)).as("taken already").isNull();
       assertThat(readAhead.chunksTaken()).isEqualTo(2);
-      readAhead.release(first.window());
-      readAhead.release(second.window());
+      first.release();
+      second.release();
     }
   }
 
@@ -96,7 +96,7 @@ class ChunkReadAheadTest {
       readAhead.drop(0);
       assertThat(file.reads).as("the chunk taken unread is skipped; the next one is read")
           .containsExactly("0+150", "300+100");
-      readAhead.release(assertChunk(readAhead.take(300, 100), 300, 100).window());
+      assertChunk(readAhead.take(300, 100), 300, 100).release();
     }
   }
 
@@ -123,9 +123,9 @@ class ChunkReadAheadTest {
       assertThat(b.bytes()).as("one array for the first request").isSameAs(a.bytes());
       assertThat(b.offset()).isEqualTo(100);
       assertChunk(readAhead.take(8443, 10), 8443, 10);
-      readAhead.release(assertChunk(readAhead.take(310, 90), 310, 90).window());
-      readAhead.release(a.window());
-      readAhead.release(b.window());
+      assertChunk(readAhead.take(310, 90), 310, 90).release();
+      a.release();
+      b.release();
     }
   }
 
@@ -143,7 +143,7 @@ class ChunkReadAheadTest {
       pending.remove(0).run();
       assertThat(file.reads).as("two groups of neighbours, one request each").containsExactly("0+200", "200+200");
       for (int start = 0; start < 400; start += 100) {
-        readAhead.release(assertChunk(readAhead.take(start, 100), start, 100).window());
+        assertChunk(readAhead.take(start, 100), start, 100).release();
       }
     }
   }
