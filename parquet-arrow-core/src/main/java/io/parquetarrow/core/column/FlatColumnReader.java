@@ -298,7 +298,7 @@ public final class FlatColumnReader implements AutoCloseable {
         throw new IllegalStateException(location.describe() + ": readInto of an optional column without"
             + " allPresentAhead");
       }
-      copyValuesInto(sink, 0, valueCount, valueWidth, scratch);
+      copyValuesInto(sink, 0, valueCount, valueWidth, 0, scratch);
       pagePresentRemaining -= valueCount;
       pageLevelsRemaining -= valueCount;
       pageLevelPosition += valueCount;
@@ -316,7 +316,8 @@ public final class FlatColumnReader implements AutoCloseable {
         continue;
       }
       int count = Math.min(valueCount - done, pageLevelsRemaining);
-      copyValuesInto(sink, (long) done * valueWidth, count, valueWidth, scratch);
+      copyValuesInto(sink, (long) done * valueWidth, count, valueWidth,
+          (long) (valueCount - done - count) * valueWidth, scratch);
       done += count;
       pageLevelsRemaining -= count;
       pageLevelPosition += count;
@@ -344,16 +345,21 @@ public final class FlatColumnReader implements AutoCloseable {
 
   /**
    * Copies the current page's next {@code count} values to {@code sink} from byte {@code byteOffset}: PLAIN bytes
-   * as they are, other encodings through {@link #decodeInto}.
+   * as they are, other encodings through {@link #decodeInto}. {@code roomAfter} is how many bytes of this call's
+   * values follow them in the sink, where the rest of a split page read from the file may bring the start of the
+   * next page (they are overwritten by those values).
    */
-  private void copyValuesInto(ValueSink sink, long byteOffset, int count, int valueWidth, ColumnBatch scratch)
+  private void copyValuesInto(
+      ValueSink sink, long byteOffset, int count, int valueWidth, long roomAfter, ColumnBatch scratch)
       throws IOException {
     if (pageRemainderInFile) {
       // The page layer's messages name the page already: outside the try below, which would name it again.
       int bytes = count * valueWidth;
-      ByteBuffer view = bytes <= pagePlainEnd - pagePlainPosition ? sink.directView(byteOffset, bytes) : null;
+      int ahead = bytes == pagePlainEnd - pagePlainPosition ? pages.headerAheadOfRemainder(roomAfter) : 0;
+      ByteBuffer view =
+          bytes <= pagePlainEnd - pagePlainPosition ? sink.directView(byteOffset, bytes + ahead) : null;
       if (view != null) {
-        pages.readRemainder(pagePlainPosition, view);
+        pages.readRemainder(pagePlainPosition, view, ahead);
         pagePlainPosition += bytes;
         return;
       }

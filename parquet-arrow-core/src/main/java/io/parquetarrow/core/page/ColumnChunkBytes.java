@@ -153,14 +153,36 @@ final class ColumnChunkBytes {
    * without touching the window.
    */
   void readInto(long position, ByteBuffer destination) throws IOException {
+    readInto(position, destination, 0);
+  }
+
+  /**
+   * Like {@link #readInto(long, ByteBuffer)}, and afterwards the last {@code keep} of those bytes are also in the
+   * window: the start of what follows a page body, read with it in one request.
+   */
+  void readInto(long position, ByteBuffer destination, int keep) throws IOException {
     int length = destination.remaining();
     checkRange(position, length);
+    if (keep < 0 || keep > length) {
+      throw new IllegalArgumentException("cannot keep " + keep + " of " + length + " bytes");
+    }
     if (inWindow(position, length)) {
       destination.put(window, windowBase + (int) (position - windowStart), length);
       return;
     }
+    int start = destination.position();
     file.readFully(chunkStart + position, destination);
     bytesRead += length;
+    if (keep > 0) {
+      if (shared != null || window.length < keep) {
+        giveWindow();
+        window = ScratchArrays.bytes(Math.max(keep, NEAR_FETCH));
+      }
+      windowBase = 0;
+      destination.get(start + length - keep, window, 0, keep);
+      windowStart = position + length - keep;
+      windowLength = keep;
+    }
   }
 
   private void checkRange(long position, int length) {

@@ -415,13 +415,16 @@ public final class PageReader implements AutoCloseable {
     }
     target.limit(target.position() + leadingBytes);
     ByteBuffer checked = target.duplicate();
+    int restLength = bodyLength - leadingBytes;
+    int headerAhead = restLength > 0 ? 0
+        : headerAhead(position + bodyLength, destination.buffer().remaining() - leadingBytes);
+    target.limit(target.limit() + headerAhead);
     try {
-      bytes.readInto(position, target);
+      bytes.readInto(position, target, headerAhead);
     } catch (EOFException e) {
       throw new ParquetCorruptionException(
           location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
     }
-    int restLength = bodyLength - leadingBytes;
     Integer expected = header.crc();
     boolean verify = verifyChecksums && expected != null;
     byte[] rest = null; // null: the rest stays in the file, see readRemainder
@@ -455,17 +458,49 @@ public final class PageReader implements AutoCloseable {
   }
 
   /**
+   * How many bytes after a page body read into a destination to read with it, so that the next page's header
+   * comes in the same request instead of one of its own (a system call costs as much as copying 20–40 KB here):
+   * the short header prefix, when the whole page fits and the destination has room for it past the body. Those
+   * bytes land where the batch's next values go and are overwritten by them; a copy stays in the window for the
+   * header. 0 when the destination has no room for it past the body, or at the end of the chunk.
+   *
+   * @param bodyEnd the chunk position just past the body
+   */
+  private int headerAhead(long bodyEnd, long roomAfterBody) {
+    int prefix = (int) Math.min(bytes.length() - bodyEnd, HEADER_AFTER_DESTINATION_PREFIX);
+    return prefix > 0 && roomAfterBody >= prefix ? prefix : 0;
+  }
+
+  /**
+   * For the read that ends the rest of a split page ({@link #readRemainder}): how many bytes after it to read
+   * with it for the next header (see {@link #headerAhead}), given {@code roomAfter} bytes of room past it.
+   */
+  public int headerAheadOfRemainder(long roomAfter) {
+    return remainderLength == 0 ? 0 : headerAhead(remainderPosition + remainderLength, roomAfter);
+  }
+
+  /**
    * Reads bytes {@code [from, from + target.remaining())} of the current page's values that stayed in the file
    * (a {@link DataPage} with {@code data == null}) straight into {@code target}: one copy, by the kernel.
    */
   public void readRemainder(int from, ByteBuffer target) throws IOException {
-    int length = target.remaining();
-    if (from < 0 || length > remainderLength - from) {
+    readRemainder(from, target, 0);
+  }
+
+  /**
+   * Like {@link #readRemainder(int, ByteBuffer)} where the last {@code ahead} bytes of {@code target} are the
+   * {@link #headerAheadOfRemainder} bytes after the page, read with its rest and kept for the next header.
+   */
+  public void readRemainder(int from, ByteBuffer target, int ahead) throws IOException {
+    int length = target.remaining() - ahead;
+    if (from < 0 || ahead < 0 || length < 0 || length > remainderLength - from
+        || (ahead != 0 && (from + length != remainderLength || ahead != headerAheadOfRemainder(ahead)))) {
       throw new IllegalStateException(location.describe(remainderHeaderOffset) + ": bytes [" + from + ", +"
-          + length + ") are not among the " + remainderLength + " bytes of the page left in the file");
+          + length + ") and " + ahead + " after are not among the " + remainderLength
+          + " bytes of the page left in the file");
     }
     try {
-      bytes.readInto(remainderPosition + from, target);
+      bytes.readInto(remainderPosition + from, target, ahead);
     } catch (EOFException e) {
       throw new ParquetCorruptionException(
           location.describe(remainderHeaderOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);

@@ -189,6 +189,62 @@ class UncompressedDirectReadTest {
   }
 
   @Test
+  void theNextHeaderIsReadWithTheBodyBeforeIt() throws Exception {
+    int[] counts = {2_000, 2_000, 2_000, 2_000};
+    long[] values = new long[8_000];
+    byte[] chunk = chunk(17, counts, values, 0, false);
+    CountingInputFile file = new CountingInputFile(new ArrayInputFile(chunk));
+    ByteBuffer vector = ByteBuffer.allocateDirect(8_000 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
+    try (PageReader reader = new PageReader(new ColumnChunkBytes(file, 0, chunk.length), 0, 8_000,
+        CompressionCodec.UNCOMPRESSED, null, true, new PageLocation("direct.parquet", 0, "values"))) {
+      for (int page = 0; page < counts.length; page++) {
+        assertThat(((DataPage) reader.nextPage(offer(vector, page * 2_000, 8_000 - page * 2_000)))
+            .allValuesInDestination()).as("page %d in the destination", page).isTrue();
+      }
+      assertThat(reader.nextPage(offer(vector, 0, 8_000))).as("after the last page").isNull();
+    }
+    // The first header (with the start of the first body), then one request per body: each body brings the
+    // header after it, written where the next body then goes.
+    assertThat(file.requests).as("requests for 4 pages").isEqualTo(1 + counts.length);
+    for (int i = 0; i < 8_000; i++) {
+      assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
+    }
+  }
+
+  @Test
+  void theRestOfASplitPageBringsTheNextHeaderWhenTheBatchHasRoomForIt() throws Exception {
+    int[] counts = {5_000, 2_000, 1_000};
+    long[] values = new long[8_000];
+    byte[] chunk = chunk(19, counts, values, 0, false);
+    CountingInputFile file = new CountingInputFile(new ArrayInputFile(chunk));
+    ByteBuffer vector = ByteBuffer.allocateDirect(8_000 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
+    try (PageReader reader = new PageReader(new ColumnChunkBytes(file, 0, chunk.length), 0, 8_000,
+        CompressionCodec.UNCOMPRESSED, null, true, new PageLocation("direct.parquet", 0, "values"))) {
+      DataPage first = (DataPage) reader.nextPage(offer(vector, 0, 1_000));
+      assertThat(first.valuesInDestination()).as("first page split after 1,000 values").isEqualTo(1_000);
+      assertThat(reader.headerAheadOfRemainder(255)).as("room for less than the header prefix").isZero();
+      int ahead = reader.headerAheadOfRemainder(7_000L * WIDTH);
+      assertThat(ahead).as("bytes after the rest read with it").isEqualTo(256);
+      assertThatThrownBy(() -> reader.readRemainder(0,
+          vector.duplicate().position(1_000 * WIDTH).limit(3_000 * WIDTH + ahead).slice(), ahead))
+          .as("bytes after a read that does not end the rest").isInstanceOf(IllegalStateException.class);
+      int requestsBefore = file.requests;
+      reader.readRemainder(0, vector.duplicate().position(1_000 * WIDTH).limit(5_000 * WIDTH + ahead).slice(), ahead);
+      assertThat(((DataPage) reader.nextPage(offer(vector, 5_000, 3_000))).allValuesInDestination())
+          .as("second page").isTrue();
+      assertThat(file.requests - requestsBefore).as("requests for the rest and the second page").isEqualTo(2);
+      // The third page fills the destination: nothing is read past it, its header came with the second body.
+      assertThat(((DataPage) reader.nextPage(offer(vector, 7_000, 1_000))).allValuesInDestination())
+          .as("third page").isTrue();
+      assertThat(file.requests - requestsBefore).as("requests for the rest and the other pages").isEqualTo(3);
+      assertThat(reader.nextPage(offer(vector, 0, 8_000))).as("after the last page").isNull();
+    }
+    for (int i = 0; i < 8_000; i++) {
+      assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
+    }
+  }
+
+  @Test
   void aHeaderLongerThanTheShortPrefixAfterADirectPageIsFetchedWhole() throws Exception {
     int[] counts = {1_500, 1_500, 1_500};
     long[] values = new long[4_500];
@@ -238,6 +294,37 @@ class UncompressedDirectReadTest {
       assertThat(page.valuesInDestination()).as("a page of 99 values in 800 bytes").isZero();
       assertThat(page.length()).as("its body, handed to the column layer's checks").isEqualTo(800);
       assertThat(reader.pagesReadIntoDestination()).as("pages read straight into the destination").isZero();
+    }
+  }
+
+  /** Counts the requests made of another file. */
+  private static final class CountingInputFile implements InputFile {
+    private final InputFile file;
+    int requests;
+
+    CountingInputFile(InputFile file) {
+      this.file = file;
+    }
+
+    @Override
+    public String name() {
+      return file.name();
+    }
+
+    @Override
+    public long length() throws java.io.IOException {
+      return file.length();
+    }
+
+    @Override
+    public void readFully(long position, ByteBuffer destination) throws java.io.IOException {
+      requests++;
+      file.readFully(position, destination);
+    }
+
+    @Override
+    public void close() throws java.io.IOException {
+      file.close();
     }
   }
 
