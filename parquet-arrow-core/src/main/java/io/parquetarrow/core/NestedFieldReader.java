@@ -250,5 +250,8 @@ final class NestedFieldReader {
       }
     }
     readers = new NestedColumnReader[0];
+    for (NestedLevelAssembler assembler : levelAssemblers) {
+      assembler.releaseScratch();
+    }
   }
 }

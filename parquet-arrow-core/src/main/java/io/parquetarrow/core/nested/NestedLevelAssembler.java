@@ -1,5 +1,6 @@
 package io.parquetarrow.core.nested;
 
+import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.KernelProvider;
 import io.parquetarrow.simd.ParquetKernels;
@@ -345,16 +346,38 @@ public final class NestedLevelAssembler {
         path.dottedPath(), index, found, expected);
   }
 
+  /**
+   * Arrays from {@link ScratchArrays}, contents stale (every call writes what it reads): a batch of a list column
+   * needs offsets as long as its level entries (2.4 MB for 65,536 rows of 9 elements), which a new reader would
+   * otherwise allocate, and the JVM zero, again.
+   */
   private void ensureCapacity(NodeLevels levels, int count) {
     int bytes = (count + 7) >>> 3;
     if (levels.validity.length < bytes) {
-      levels.validity = new byte[grow(levels.validity.length, bytes)];
+      levels.validity = ScratchArrays.replace(levels.validity, grow(levels.validity.length, bytes));
     }
     if (levels.offsets != null && levels.offsets.length < count + 1) {
-      levels.offsets = new int[grow(levels.offsets.length, count + 1)];
+      levels.offsets = ScratchArrays.replace(levels.offsets, grow(levels.offsets.length, count + 1));
     }
     if (valueSlotsWanted && levels.valueSlots != null && levels.valueSlots.length < count) {
-      levels.valueSlots = new int[grow(levels.valueSlots.length, count)];
+      levels.valueSlots = ScratchArrays.replace(levels.valueSlots, grow(levels.valueSlots.length, count));
+    }
+  }
+
+  /**
+   * Gives the nodes' arrays back to {@link ScratchArrays}, for a reader done with a row group or closing; the next
+   * {@link #assemble} takes arrays again. Results handed out before are no longer valid.
+   */
+  public void releaseScratch() {
+    for (NodeLevels levels : nodes) {
+      levels.validity = ScratchArrays.give(levels.validity);
+      if (levels.offsets != null) {
+        ScratchArrays.give(levels.offsets);
+        levels.offsets = new int[1];
+      }
+      if (levels.valueSlots != null) {
+        levels.valueSlots = ScratchArrays.give(levels.valueSlots);
+      }
     }
   }
 
