@@ -6,6 +6,7 @@ import static io.parquetarrow.core.nested.NestedLevelsAssertions.assertStruct;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import org.junit.jupiter.api.Test;
 
@@ -45,6 +46,50 @@ class NestedLevelAssemblerTest {
     assertLeaf(levels.node(1), "1010", 0, 2);
     assertThat(levels.node(0).elementCount()).isEqualTo(4);
     assertThat(levels.leaf().valuesAreDense()).isFalse();
+  }
+
+  @Test
+  void largeBatchesUsePooledArraysAndGiveThemBack() throws ParquetCorruptionException {
+    // 50,003 lists: [], [x], [x, x], [], ... so offsets, validity and value slots are pool-sized arrays.
+    int lists = 50_003;
+    int[] repetition = new int[lists * 2];
+    int[] definition = new int[lists * 2];
+    int entries = 0;
+    for (int list = 0; list < lists; list++) {
+      int length = list % 3;
+      if (length == 0) {
+        repetition[entries] = 0;
+        definition[entries++] = 1;
+      }
+      for (int element = 0; element < length; element++) {
+        repetition[entries] = element == 0 ? 0 : 1;
+        definition[entries++] = 3;
+      }
+    }
+    NestedLevelAssembler assembler = new NestedLevelAssembler(OPTIONAL_LIST_OF_OPTIONAL);
+    for (int round = 0; round < 2; round++) {
+      // Pooled arrays hold stale bytes (poisoned under assertions): every entry read must have been written.
+      NestedLevels levels = assembler.assemble(definition, repetition, 0, entries);
+      NodeLevels list = levels.node(0);
+      assertThat(levels.recordCount()).as("round %d: records", round).isEqualTo(lists);
+      assertThat(list.nullCount()).as("round %d: null lists", round).isZero();
+      assertThat(list.elementCount()).as("round %d: elements", round).isEqualTo(lists / 3 * 3 + 1);
+      for (int slot = 0; slot < lists; slot++) {
+        assertThat(list.offsets()[slot + 1] - list.offsets()[slot]).as("round %d: list %d", round, slot)
+            .isEqualTo(slot % 3);
+      }
+      NodeLevels leaf = levels.leaf();
+      assertThat(leaf.nullCount()).as("round %d: null elements", round).isZero();
+      assertThat(leaf.valueCount()).as("round %d: values", round).isEqualTo(list.elementCount());
+      int[] offsets = list.offsets();
+      assembler.releaseScratch();
+      assertThat(list.offsets()).as("round %d: offsets after release", round).isNotSameAs(offsets);
+      assertThat(list.offsets()).as("round %d: offsets after release", round).hasSize(1);
+      if (round == 1) {
+        // The released array is in the pool: asking for exactly its length gets it back.
+        assertThat(ScratchArrays.ints(offsets.length)).as("offsets array given back").isSameAs(offsets);
+      }
+    }
   }
 
   @Test
