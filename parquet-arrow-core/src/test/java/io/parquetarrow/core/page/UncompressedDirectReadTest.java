@@ -67,7 +67,12 @@ class UncompressedDirectReadTest {
   }
 
   private static PageReader reader(byte[] chunk, long valueCount) {
-    return new PageReader(new ColumnChunkBytes(new ArrayInputFile(chunk), 0, chunk.length), 0, valueCount,
+    return reader(new ArrayInputFile(chunk), chunk.length, valueCount);
+  }
+
+  /** A reader of the chunk that is all of {@code file}. */
+  private static PageReader reader(InputFile file, int chunkLength, long valueCount) {
+    return new PageReader(new ColumnChunkBytes(file, 0, chunkLength), 0, valueCount,
         CompressionCodec.UNCOMPRESSED, null, true, new PageLocation("direct.parquet", 0, "values"));
   }
 
@@ -195,8 +200,7 @@ class UncompressedDirectReadTest {
     byte[] chunk = chunk(17, counts, values, 0, false);
     CountingInputFile file = new CountingInputFile(new ArrayInputFile(chunk));
     ByteBuffer vector = ByteBuffer.allocateDirect(8_000 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
-    try (PageReader reader = new PageReader(new ColumnChunkBytes(file, 0, chunk.length), 0, 8_000,
-        CompressionCodec.UNCOMPRESSED, null, true, new PageLocation("direct.parquet", 0, "values"))) {
+    try (PageReader reader = reader(file, chunk.length, 8_000)) {
       for (int page = 0; page < counts.length; page++) {
         assertThat(((DataPage) reader.nextPage(offer(vector, page * 2_000, 8_000 - page * 2_000)))
             .allValuesInDestination()).as("page %d in the destination", page).isTrue();
@@ -218,8 +222,7 @@ class UncompressedDirectReadTest {
     byte[] chunk = chunk(19, counts, values, 0, false);
     CountingInputFile file = new CountingInputFile(new ArrayInputFile(chunk));
     ByteBuffer vector = ByteBuffer.allocateDirect(8_000 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
-    try (PageReader reader = new PageReader(new ColumnChunkBytes(file, 0, chunk.length), 0, 8_000,
-        CompressionCodec.UNCOMPRESSED, null, true, new PageLocation("direct.parquet", 0, "values"))) {
+    try (PageReader reader = reader(file, chunk.length, 8_000)) {
       DataPage first = (DataPage) reader.nextPage(offer(vector, 0, 1_000));
       assertThat(first.valuesInDestination()).as("first page split after 1,000 values").isEqualTo(1_000);
       assertThat(reader.headerAheadOfRemainder(255)).as("room for less than the header prefix").isZero();
