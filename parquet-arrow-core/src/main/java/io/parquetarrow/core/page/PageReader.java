@@ -416,8 +416,9 @@ public final class PageReader implements AutoCloseable {
     target.limit(target.position() + leadingBytes);
     ByteBuffer checked = target.duplicate();
     int restLength = bodyLength - leadingBytes;
-    int headerAhead = restLength > 0 ? 0
-        : headerAhead(position + bodyLength, destination.buffer().remaining() - leadingBytes);
+    // Room past the body among the values the caller wants (only those are sure to be written over).
+    long room = (long) destination.maximumValues() * destination.valueWidth() - leadingBytes;
+    int headerAhead = restLength > 0 ? 0 : headerAhead(position + bodyLength, room);
     target.limit(target.limit() + headerAhead);
     try {
       bytes.readInto(position, target, headerAhead);
