@@ -355,9 +355,9 @@ public final class FlatColumnReader implements AutoCloseable {
     if (pageRemainderInFile) {
       // The page layer's messages name the page already: outside the try below, which would name it again.
       int bytes = count * valueWidth;
-      int ahead = bytes == pagePlainEnd - pagePlainPosition ? pages.headerAheadOfRemainder(roomAfter) : 0;
-      ByteBuffer view =
-          bytes <= pagePlainEnd - pagePlainPosition ? sink.directView(byteOffset, bytes + ahead) : null;
+      int left = pagePlainEnd - pagePlainPosition;
+      int ahead = bytes == left ? pages.headerAheadOfRemainder(roomAfter) : 0;
+      ByteBuffer view = bytes <= left ? sink.directView(byteOffset, bytes + ahead) : null;
       if (view != null) {
         pages.readRemainder(pagePlainPosition, view, ahead);
         pagePlainPosition += bytes;

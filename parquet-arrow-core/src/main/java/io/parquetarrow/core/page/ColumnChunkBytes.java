@@ -174,11 +174,7 @@ final class ColumnChunkBytes {
     file.readFully(chunkStart + position, destination);
     bytesRead += length;
     if (keep > 0) {
-      if (shared != null || window.length < keep) {
-        giveWindow();
-        window = ScratchArrays.bytes(Math.max(keep, NEAR_FETCH));
-      }
-      windowBase = 0;
+      ownWindow(keep, NEAR_FETCH);
       destination.get(start + length - keep, window, 0, keep);
       windowStart = position + length - keep;
       windowLength = keep;
@@ -196,12 +192,20 @@ final class ColumnChunkBytes {
     return position >= windowStart && position + length <= windowStart + windowLength;
   }
 
-  private int fetch(long position, int fetch) throws IOException {
-    if (shared != null || window.length < fetch) {
+  /**
+   * Makes {@link #window} an array of this reader's own (not a shared read-ahead one) of at least {@code length}
+   * entries, taking one of at least {@code least} when it must replace it; contents stale.
+   */
+  private void ownWindow(int length, int least) {
+    if (shared != null || window.length < length) {
       giveWindow();
-      window = ScratchArrays.bytes(fetch);
+      window = ScratchArrays.bytes(Math.max(length, least));
     }
     windowBase = 0;
+  }
+
+  private int fetch(long position, int fetch) throws IOException {
+    ownWindow(fetch, 0);
     try {
       file.readFully(chunkStart + position, ByteBuffer.wrap(window, 0, fetch));
     } catch (EOFException e) {
