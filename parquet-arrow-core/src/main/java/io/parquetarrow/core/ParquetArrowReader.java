@@ -791,7 +791,8 @@ public final class ParquetArrowReader extends ArrowReader {
           chunk.valueCount(), codec, decompressor, options.verifyChecksums(), location, readAhead);
       newPageReaders[i] = pages;
       newReaders[i] = new FlatColumnReader(pages, column.physicalType(), column.typeLength(),
-          column.maxDefinitionLevel(), column.maxRepetitionLevel(), rows, kernels);
+          column.maxDefinitionLevel(), column.maxRepetitionLevel(), rows, kernels,
+          ColumnAssemblers.conversion(plans.get(i).assembler()));
     }
     rowsLeftInRowGroup = rows;
     rowGroupBatchRows = batchRowCap(rowGroup, rows);

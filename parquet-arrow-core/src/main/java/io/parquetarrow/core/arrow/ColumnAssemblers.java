@@ -69,6 +69,15 @@ public final class ColumnAssemblers {
   }
 
   /**
+   * The conversion a flat column's reader applies as it decodes, so that its batches reach {@code assembler}
+   * in Arrow's layout already (decimals from INT32, INT64 and short FIXED_LEN_BYTE_ARRAY, see
+   * {@link io.parquetarrow.core.column.ValueConversion}); null when the assembler takes the values as stored.
+   */
+  public static io.parquetarrow.core.column.ValueConversion conversion(ColumnAssembler assembler) {
+    return assembler instanceof DecimalAssembler decimal ? decimal.conversion() : null;
+  }
+
+  /**
    * Reads one batch of a flat column straight into its vector when {@code assembler} allows it (same bytes in
    * Parquet and Arrow: INT32, INT64, FLOAT, DOUBLE without conversion, FIXED_LEN_BYTE_ARRAY as fixed-size binary
    * or half float) and the batch has no null (a required column, or an optional one whose next {@code rows}

@@ -1,6 +1,7 @@
 package io.parquetarrow.core.arrow;
 
 import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.core.column.ValueConversion;
 import io.parquetarrow.encodings.BinaryBuffer;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.ParquetKernels;
@@ -16,8 +17,12 @@ import org.apache.arrow.memory.ArrowBuf;
  * value as big-endian two's complement, reversed into Arrow's little-endian layout and sign-extended). A
  * big-endian value longer than the Arrow width is accepted only when its extra leading bytes are pure sign
  * extension; otherwise it cannot be represented and is reported as corrupt.
+ *
+ * <p>For INT32, INT64 and FIXED_LEN_BYTE_ARRAY of at most 8 bytes it is also the {@link ValueConversion} a flat
+ * column's reader applies as it decodes ({@link #conversion()}): a dictionary's entries are then converted once and
+ * gathered as Arrow values, and a batch arrives here converted ({@link ColumnBatch#valuesConverted()}).
  */
-final class DecimalAssembler extends FixedWidthAssembler {
+final class DecimalAssembler extends FixedWidthAssembler implements ValueConversion {
   /** Where the unscaled values come from. */
   enum Source { INT32, INT64, FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY }
 
@@ -45,9 +50,58 @@ final class DecimalAssembler extends FixedWidthAssembler {
    */
   private static final int CHUNK = 2048;
 
+  /**
+   * This assembler as the conversion a flat column's reader applies while decoding, for the sources whose every
+   * value has an Arrow image (INT32, INT64, FIXED_LEN_BYTE_ARRAY up to 8 bytes); null for the others, whose
+   * values are checked here (a longer big-endian value may not fit).
+   */
+  ValueConversion conversion() {
+    return switch (source) {
+      case INT32, INT64 -> this;
+      case FIXED_LEN_BYTE_ARRAY -> typeLength <= 8 ? this : null;
+      case BYTE_ARRAY -> null;
+    };
+  }
+
+  @Override
+  public int width() {
+    return width;
+  }
+
+  @Override
+  public void convertInts(int[] values, int from, int count, byte[] out, int outOffset) {
+    for (int i = 0; i < count; i++) {
+      putLong(out, outOffset + i * width, values[from + i]);
+    }
+  }
+
+  @Override
+  public void convertLongs(long[] values, int from, int count, byte[] out, int outOffset) {
+    for (int i = 0; i < count; i++) {
+      putLong(out, outOffset + i * width, values[from + i]);
+    }
+  }
+
+  @Override
+  public void convertFixed(byte[] values, int from, int count, byte[] out, int outOffset) {
+    putShortBigEndian(values, from, from + count, out, outOffset - from * width);
+  }
+
   @Override
   void writeData(ColumnBatch batch, int rows, ArrowBuf data) throws ParquetCorruptionException {
     int count = batch.valueCount();
+    if (batch.valuesConverted()) {
+      // Converted as they were decoded: Arrow's bytes already, dense.
+      if (validity.hasNulls()) {
+        ensureImage(Math.multiplyExact(rows, width));
+        System.arraycopy(batch.bytes(), 0, image, 0, count * width);
+        validity.spreadFixed(image, width);
+        ArrowBuffers.copyBytes(image, 0, rows * width, data, 0);
+      } else {
+        ArrowBuffers.copyBytes(batch.bytes(), 0, count * width, data, 0);
+      }
+      return;
+    }
     if (validity.hasNulls()) {
       // The values are dense and spread to their rows afterwards, in place: the whole batch at once.
       ensureImage(Math.multiplyExact(rows, width));
@@ -74,23 +128,14 @@ final class DecimalAssembler extends FixedWidthAssembler {
 
   /** Converts values {@code [from, to)} into the image, value {@code i} at {@code (i - imageBase) * width}. */
   private void convert(ColumnBatch batch, int from, int to) throws ParquetCorruptionException {
+    int imageOffset = (from - imageBase) * width;
     switch (source) {
-      case INT32 -> {
-        int[] values = batch.ints();
-        for (int i = from; i < to; i++) {
-          putLong(i, values[i]);
-        }
-      }
-      case INT64 -> {
-        long[] values = batch.longs();
-        for (int i = from; i < to; i++) {
-          putLong(i, values[i]);
-        }
-      }
+      case INT32 -> convertInts(batch.ints(), from, to - from, image, imageOffset);
+      case INT64 -> convertLongs(batch.longs(), from, to - from, image, imageOffset);
       case FIXED_LEN_BYTE_ARRAY -> {
         byte[] values = batch.bytes();
         if (typeLength <= 8) {
-          putShortBigEndian(values, from, to);
+          convertFixed(values, from, to - from, image, imageOffset);
         } else {
           for (int i = from; i < to; i++) {
             putBigEndian(i, values, i * typeLength, typeLength);
@@ -107,16 +152,16 @@ final class DecimalAssembler extends FixedWidthAssembler {
     }
   }
 
-  private void putLong(int index, long value) {
+  /** Writes {@code value} sign-extended to the Arrow width at {@code out[at]}. */
+  private void putLong(byte[] out, int at, long value) {
     // Whole little-endian words, sign-extended: an Arrays.fill of 8 or 24 bytes per value cost more than the
     // value itself (lineitem's four decimal columns).
-    int at = (index - imageBase) * width;
     long sign = value >> 63;
-    LONG_LE.set(image, at, value);
-    LONG_LE.set(image, at + 8, sign);
+    LONG_LE.set(out, at, value);
+    LONG_LE.set(out, at + 8, sign);
     if (width == 32) {
-      LONG_LE.set(image, at + 16, sign);
-      LONG_LE.set(image, at + 24, sign);
+      LONG_LE.set(out, at + 16, sign);
+      LONG_LE.set(out, at + 24, sign);
     }
   }
 
@@ -125,20 +170,20 @@ final class DecimalAssembler extends FixedWidthAssembler {
    * bytes), which always fit the Arrow width: each is loaded as one big-endian long whose first {@code typeLength}
    * bytes are the value, and an arithmetic shift drops the rest and sign-extends it. Values whose 8-byte load
    * would run past the array take the byte loop. Byte by byte with a fill of the sign bytes this was a sixth of
-   * lineitem's read time.
+   * lineitem's read time. Value {@code i} goes to {@code out[base + i * width]}.
    */
-  private void putShortBigEndian(byte[] values, int from, int to) {
+  private void putShortBigEndian(byte[] values, int from, int to, byte[] out, int base) {
     int shift = 64 - 8 * typeLength;
     int wordLoads = values.length < 8 ? from : Math.max(from, Math.min(to, (values.length - 8) / typeLength + 1));
     for (int i = from; i < wordLoads; i++) {
-      putLong(i, (long) LONG_BE.get(values, i * typeLength) >> shift);
+      putLong(out, base + i * width, (long) LONG_BE.get(values, i * typeLength) >> shift);
     }
     for (int i = wordLoads; i < to; i++) {
       long value = 0;
       for (int k = 0, at = i * typeLength; k < typeLength; k++) {
         value = value << 8 | (values[at + k] & 0xFF);
       }
-      putLong(i, value << shift >> shift);
+      putLong(out, base + i * width, value << shift >> shift);
     }
   }
 

@@ -15,7 +15,8 @@ import io.parquetarrow.encodings.BinaryBuffer;
  * <p>Values live in the one array that fits the physical type, as the decoders produce them:
  * {@link #ints()} for INT32 and FLOAT (raw bits), {@link #longs()} for INT64 and DOUBLE (raw bits),
  * {@link #bytes()} for BOOLEAN (one byte 0/1 per value) and for FIXED_LEN_BYTE_ARRAY and INT96 (values back to
- * back, {@code typeLength} bytes each), and {@link #binary()} for BYTE_ARRAY.
+ * back, {@code typeLength} bytes each), and {@link #binary()} for BYTE_ARRAY. A column read with a
+ * {@link ValueConversion} instead holds its values converted, in {@link #bytes()} ({@link #valuesConverted()}).
  * Arrays are reused from batch to batch and only grow, so a steady-state read allocates nothing per batch.
  */
 public final class ColumnBatch {
@@ -55,6 +56,7 @@ public final class ColumnBatch {
   private final BinaryBuffer binary = new BinaryBuffer(SCRATCH_ARRAYS);
   /** Set by {@link NestedColumnReader#toLeafSlots}: the leaf slots' validity, standing for definition levels. */
   private byte[] slotValidity;
+  private boolean valuesConverted;
 
   /** Level entries in this batch (rows, for a flat column). */
   public int levelCount() {
@@ -97,6 +99,14 @@ public final class ColumnBatch {
     return bytes;
   }
 
+  /**
+   * Whether the values were converted as they were decoded ({@link ValueConversion}): then {@link #bytes()} holds
+   * them in the conversion's layout, {@code width()} bytes each, whatever the physical type.
+   */
+  public boolean valuesConverted() {
+    return valuesConverted;
+  }
+
   /** BYTE_ARRAY values, {@link #valueCount()} of them. */
   public BinaryBuffer binary() {
     return binary;
@@ -109,6 +119,7 @@ public final class ColumnBatch {
     levelCount = 0;
     valueCount = 0;
     slotValidity = null;
+    valuesConverted = false;
     binary.reset();
     if (definition && definitionLevels.length < levels) {
       definitionLevels = ScratchArrays.replace(definitionLevels, levels);
@@ -124,6 +135,10 @@ public final class ColumnBatch {
 
   void setValueCount(int valueCount) {
     this.valueCount = valueCount;
+  }
+
+  void setValuesConverted(boolean valuesConverted) {
+    this.valuesConverted = valuesConverted;
   }
 
   void setSlotValidity(byte[] slotValidity) {

@@ -54,6 +54,12 @@ public final class FlatColumnReader implements AutoCloseable {
   private final RleBitPackedHybridDecoder definitionRle;
   private final RleBitPackedHybridDecoder repetitionRle;
   private final DictionaryIndexDecoder indexDecoder;
+  /** Converts the values as they are decoded (see {@link ValueConversion}); null keeps them as stored. */
+  private final ValueConversion conversion;
+  /** The dictionary's entries converted, {@code conversion.width()} bytes each; with {@link #conversion} only. */
+  private byte[] convertedDictionary = new byte[0];
+  /** The stored values of a run of a page without dictionary, before their conversion. */
+  private ColumnBatch unconverted;
   private ValueDecoder<int[]> definitionLevels;
   private ValueDecoder<int[]> repetitionLevels;
   private Dictionary dictionary;
@@ -104,6 +110,22 @@ public final class FlatColumnReader implements AutoCloseable {
   public FlatColumnReader(
       PageReader pages, Type physicalType, int typeLength, int maxDefinitionLevel, int maxRepetitionLevel,
       long totalLevels, ParquetKernels kernels) {
+    this(pages, physicalType, typeLength, maxDefinitionLevel, maxRepetitionLevel, totalLevels, kernels, null);
+  }
+
+  /**
+   * A reader whose batches hold the values converted by {@code conversion} (null: as stored), for a flat column of
+   * type INT32, INT64 or FIXED_LEN_BYTE_ARRAY; {@link #readInto} and {@link #readAppending} are not available then.
+   */
+  public FlatColumnReader(
+      PageReader pages, Type physicalType, int typeLength, int maxDefinitionLevel, int maxRepetitionLevel,
+      long totalLevels, ParquetKernels kernels, ValueConversion conversion) {
+    if (conversion != null && (maxRepetitionLevel != 0 || physicalType != Type.INT32 && physicalType != Type.INT64
+        && physicalType != Type.FIXED_LEN_BYTE_ARRAY)) {
+      throw new IllegalArgumentException(pages.location().describe() + ": values of " + physicalType
+          + " with repetition level " + maxRepetitionLevel + " are not converted while decoded");
+    }
+    this.conversion = conversion;
     this.pages = pages;
     this.totalLevels = totalLevels;
     this.location = pages.location();
@@ -144,6 +166,9 @@ public final class FlatColumnReader implements AutoCloseable {
    * page's entries once more.
    */
   public void readAppending(int levelCount, ColumnBatch batch) throws IOException {
+    if (conversion != null) {
+      throw new IllegalStateException(location.describe() + ": readAppending of a converting reader");
+    }
     read(levelCount, batch, false);
   }
 
@@ -217,6 +242,7 @@ public final class FlatColumnReader implements AutoCloseable {
     }
     batch.setLevelCount(levels);
     batch.setValueCount(values);
+    batch.setValuesConverted(conversion != null);
   }
 
   /**
@@ -289,8 +315,9 @@ public final class FlatColumnReader implements AutoCloseable {
    */
   public void readInto(int valueCount, ValueSink sink, ColumnBatch scratch) throws IOException {
     int valueWidth = valueWidth();
-    if (maxRepetitionLevel != 0 || valueWidth == 0) {
-      throw new IllegalStateException(location.describe() + ": readInto needs a flat fixed-width column");
+    if (maxRepetitionLevel != 0 || valueWidth == 0 || conversion != null) {
+      throw new IllegalStateException(location.describe() + ": readInto needs a flat fixed-width column whose"
+          + " values are not converted");
     }
     if (maxDefinitionLevel != 0) {
       // allPresentAhead(valueCount) said yes: the entries are in this page and all of them are values.
@@ -446,7 +473,11 @@ public final class FlatColumnReader implements AutoCloseable {
     return view == null ? null : new ValueDestination(view, valueWidth, values);
   }
 
-  private void readValues(ColumnBatch batch, int valueOffset, int count) throws ParquetCorruptionException {
+  private void readValues(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
+    if (conversion != null) {
+      readConverted(batch, valueOffset, count);
+      return;
+    }
     if (!pageDictionaryEncoded) {
       ValueDecoders.read(pageValues, destination, width, batch, valueOffset, count);
       return;
@@ -462,6 +493,38 @@ public final class FlatColumnReader implements AutoCloseable {
       case FIXED -> kernels.gatherFixed(
           dictionary.fixedBytes(), width, indices, 0, count, batch.bytes(), valueOffset * width);
       case BINARY -> dictionary.gatherBinary(indices, 0, count, batch.binary());
+    }
+  }
+
+  /**
+   * readValues with {@link #conversion}: a dictionary-encoded page's values are gathered from the converted
+   * dictionary; another page's are decoded {@value #DIRECT_CHUNK} at a time and each run converted while it is in
+   * the cache.
+   */
+  private void readConverted(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
+    int convertedWidth = conversion.width();
+    byte[] out = batch.bytes();
+    if (pageDictionaryEncoded) {
+      if (indices.length < count) {
+        indices = ScratchArrays.replace(indices, Math.max(count, indices.length * 2));
+      }
+      indexDecoder.readIndices(indices, 0, count, dictionary.size());
+      kernels.gatherFixed(convertedDictionary, convertedWidth, indices, 0, count, out, valueOffset * convertedWidth);
+      return;
+    }
+    if (unconverted == null) {
+      unconverted = new ColumnBatch();
+    }
+    ensureValueCapacity(unconverted, destination, width, 0, Math.min(count, DIRECT_CHUNK));
+    for (int done = 0; done < count; done += DIRECT_CHUNK) {
+      int values = Math.min(DIRECT_CHUNK, count - done);
+      ValueDecoders.read(pageValues, destination, width, unconverted, 0, values);
+      int at = (valueOffset + done) * convertedWidth;
+      switch (physicalType) {
+        case INT32 -> conversion.convertInts(unconverted.ints(), 0, values, out, at);
+        case INT64 -> conversion.convertLongs(unconverted.longs(), 0, values, out, at);
+        default -> conversion.convertFixed(unconverted.bytes(), 0, values, out, at);
+      }
     }
   }
 
@@ -738,6 +801,9 @@ public final class FlatColumnReader implements AutoCloseable {
         case BYTE_ARRAY -> Dictionary.ofBinary(data, offset, length, entries);
         default -> throw new UnsupportedParquetFeatureException("physical type " + physicalType);
       };
+      if (conversion != null) {
+        convertDictionary();
+      }
     } catch (ParquetCorruptionException e) {
       throw e.withContext(location.describe(dictionaryPage.fileOffset()) + ": dictionary page");
     } catch (UnsupportedParquetFeatureException e) {
@@ -746,8 +812,39 @@ public final class FlatColumnReader implements AutoCloseable {
     }
   }
 
+  /**
+   * Converts the dictionary's entries once ({@link #conversion}); they take at most 32 / 1 times the bytes of the
+   * dictionary page's values (INT32 to decimal256), which the page's size bounds.
+   */
+  private void convertDictionary() throws ParquetException {
+    int entries = dictionary.size();
+    long bytes = (long) entries * conversion.width();
+    if (bytes > Integer.MAX_VALUE - 16) {
+      throw new UnsupportedParquetFeatureException(location.describe() + ": a dictionary of " + entries
+          + " entries is too large to convert");
+    }
+    if (convertedDictionary.length < bytes) {
+      convertedDictionary = new byte[(int) bytes];
+    }
+    switch (physicalType) {
+      case INT32 -> conversion.convertInts(dictionary.ints(), 0, entries, convertedDictionary, 0);
+      case INT64 -> conversion.convertLongs(dictionary.longs(), 0, entries, convertedDictionary, 0);
+      default -> conversion.convertFixed(dictionary.fixedBytes(), 0, entries, convertedDictionary, 0);
+    }
+  }
+
   /** Room for {@code levelCount} more values after the batch's first {@code values}, keeping those. */
   private void ensureValueCapacity(ColumnBatch batch, int values, int levelCount) throws ParquetException {
+    if (conversion != null) {
+      ensureValueCapacity(batch, ValueDecoders.Destination.FIXED, conversion.width(), values, levelCount);
+    } else {
+      ensureValueCapacity(batch, destination, width, values, levelCount);
+    }
+  }
+
+  /** Room for {@code levelCount} more values of {@code width} bytes (FIXED) after the batch's first {@code values}. */
+  private void ensureValueCapacity(ColumnBatch batch, ValueDecoders.Destination destination, int width, int values,
+      int levelCount) throws ParquetException {
     int capacity = Math.addExact(values, levelCount);
     switch (destination) {
       case BOOLEANS -> batch.ensureBytes(capacity);
