@@ -864,13 +864,16 @@ public final class FlatColumnReader implements AutoCloseable {
   }
 
   /**
-   * Gives this reader's page level and dictionary index arrays to {@link ScratchArrays} for the next reader, once
-   * it reads no more (the owner closes the page reader itself).
+   * Gives this reader's page level, dictionary index and unconverted value arrays to {@link ScratchArrays} for the
+   * next reader, once it reads no more (the owner closes the page reader itself).
    */
   public void releaseScratch() {
     pageDefinitionLevels = ScratchArrays.give(pageDefinitionLevels);
     pageRepetitionLevels = ScratchArrays.give(pageRepetitionLevels);
     indices = ScratchArrays.give(indices);
+    if (unconverted != null) {
+      unconverted.release();
+    }
   }
 
   @Override
