@@ -221,8 +221,8 @@ class DecimalReadTest {
 
   /**
    * Our writer's decimal256 (FIXED_LEN_BYTE_ARRAY of 7 and 8 bytes, read back as decimal256 through
-   * {@code ARROW:schema}): once with a dictionary that falls back to PLAIN, once PLAIN only in pages of 20,000
-   * values, so that one batch's values are converted in several runs.
+   * {@code ARROW:schema}): once with a dictionary that falls back to PLAIN, in three row groups, once PLAIN only in
+   * pages of 20,000 values, so that one batch's values are converted in several runs.
    */
   @Test
   void decimal256StoredShortReadsBackExactly() throws Exception {
@@ -252,11 +252,13 @@ class DecimalReadTest {
         for (boolean dictionary : new boolean[] {true, false}) {
           Path file = temporary.resolve("decimal256-" + dictionary + ".parquet");
           try (ParquetArrowWriter writer = ParquetArrowWriter.open(file, schema, dictionary
-              ? WriteOptions.builder().pageRowLimit(600).dictionaryPageSizeLimit(4096).build()
+              // Row groups of 5,000: the next row group's reader converts its own dictionary into pooled arrays.
+              ? WriteOptions.builder().pageRowLimit(600).dictionaryPageSizeLimit(4096).rowGroupRowLimit(5_000).build()
               : WriteOptions.builder().dictionaryEnabled(false).pageRowLimit(20_000).build())) {
             writer.write(expected);
           }
           try (ParquetFile parquet = ParquetFile.open(file)) {
+            assertThat(parquet.metadata().rowGroups()).as("row groups").hasSize(dictionary ? 3 : 1);
             for (ColumnChunkMetadata chunk : parquet.metadata().rowGroup(0).columns()) {
               assertThat(chunk.encodings()).as("encodings of a chunk").contains(Encoding.PLAIN);
               if (dictionary) {

@@ -824,7 +824,7 @@ public final class FlatColumnReader implements AutoCloseable {
           + " entries is too large to convert");
     }
     if (convertedDictionary.length < bytes) {
-      convertedDictionary = new byte[(int) bytes];
+      convertedDictionary = ScratchArrays.replace(convertedDictionary, (int) bytes);
     }
     switch (physicalType) {
       case INT32 -> conversion.convertInts(dictionary.ints(), 0, entries, convertedDictionary, 0);
@@ -864,13 +864,14 @@ public final class FlatColumnReader implements AutoCloseable {
   }
 
   /**
-   * Gives this reader's page level, dictionary index and unconverted value arrays to {@link ScratchArrays} for the
-   * next reader, once it reads no more (the owner closes the page reader itself).
+   * Gives this reader's page level, dictionary index, converted dictionary and unconverted value arrays to
+   * {@link ScratchArrays} for the next reader, once it reads no more (the owner closes the page reader itself).
    */
   public void releaseScratch() {
     pageDefinitionLevels = ScratchArrays.give(pageDefinitionLevels);
     pageRepetitionLevels = ScratchArrays.give(pageRepetitionLevels);
     indices = ScratchArrays.give(indices);
+    convertedDictionary = ScratchArrays.give(convertedDictionary);
     if (unconverted != null) {
       unconverted.release();
     }
