@@ -482,10 +482,7 @@ public final class FlatColumnReader implements AutoCloseable {
       ValueDecoders.read(pageValues, destination, width, batch, valueOffset, count);
       return;
     }
-    if (indices.length < count) {
-      indices = ScratchArrays.replace(indices, Math.max(count, indices.length * 2));
-    }
-    indexDecoder.readIndices(indices, 0, count, dictionary.size());
+    readIndices(count);
     switch (destination) {
       case INTS -> kernels.gatherInts(dictionary.ints(), indices, 0, count, batch.ints(), valueOffset);
       case LONGS -> kernels.gatherLongs(dictionary.longs(), indices, 0, count, batch.longs(), valueOffset);
@@ -505,10 +502,7 @@ public final class FlatColumnReader implements AutoCloseable {
     int convertedWidth = conversion.width();
     byte[] out = batch.bytes();
     if (pageDictionaryEncoded) {
-      if (indices.length < count) {
-        indices = ScratchArrays.replace(indices, Math.max(count, indices.length * 2));
-      }
-      indexDecoder.readIndices(indices, 0, count, dictionary.size());
+      readIndices(count);
       kernels.gatherFixed(convertedDictionary, convertedWidth, indices, 0, count, out, valueOffset * convertedWidth);
       return;
     }
@@ -519,12 +513,28 @@ public final class FlatColumnReader implements AutoCloseable {
     for (int done = 0; done < count; done += DIRECT_CHUNK) {
       int values = Math.min(DIRECT_CHUNK, count - done);
       ValueDecoders.read(pageValues, destination, width, unconverted, 0, values);
-      int at = (valueOffset + done) * convertedWidth;
-      switch (physicalType) {
-        case INT32 -> conversion.convertInts(unconverted.ints(), 0, values, out, at);
-        case INT64 -> conversion.convertLongs(unconverted.longs(), 0, values, out, at);
-        default -> conversion.convertFixed(unconverted.bytes(), 0, values, out, at);
-      }
+      convert(unconverted.ints(), unconverted.longs(), unconverted.bytes(), values, out,
+          (valueOffset + done) * convertedWidth);
+    }
+  }
+
+  /** The current dictionary-encoded page's next {@code count} indices into {@link #indices}, checked. */
+  private void readIndices(int count) throws ParquetCorruptionException {
+    if (indices.length < count) {
+      indices = ScratchArrays.replace(indices, Math.max(count, indices.length * 2));
+    }
+    indexDecoder.readIndices(indices, 0, count, dictionary.size());
+  }
+
+  /**
+   * Converts the first {@code count} stored values, held in the array of the physical type among {@code ints},
+   * {@code longs} and {@code fixed}, to {@code out} from {@code outOffset} on ({@link #conversion}).
+   */
+  private void convert(int[] ints, long[] longs, byte[] fixed, int count, byte[] out, int outOffset) {
+    switch (physicalType) {
+      case INT32 -> conversion.convertInts(ints, 0, count, out, outOffset);
+      case INT64 -> conversion.convertLongs(longs, 0, count, out, outOffset);
+      default -> conversion.convertFixed(fixed, 0, count, out, outOffset);
     }
   }
 
@@ -813,8 +823,8 @@ public final class FlatColumnReader implements AutoCloseable {
   }
 
   /**
-   * Converts the dictionary's entries once ({@link #conversion}); they take at most 32 / 1 times the bytes of the
-   * dictionary page's values (INT32 to decimal256), which the page's size bounds.
+   * Converts the dictionary's entries once ({@link #conversion}); they take at most 32 times the bytes of the
+   * dictionary page's values (one-byte FIXED_LEN_BYTE_ARRAY to decimal256), which the page's size bounds.
    */
   private void convertDictionary() throws ParquetException {
     int entries = dictionary.size();
@@ -826,11 +836,7 @@ public final class FlatColumnReader implements AutoCloseable {
     if (convertedDictionary.length < bytes) {
       convertedDictionary = ScratchArrays.replace(convertedDictionary, (int) bytes);
     }
-    switch (physicalType) {
-      case INT32 -> conversion.convertInts(dictionary.ints(), 0, entries, convertedDictionary, 0);
-      case INT64 -> conversion.convertLongs(dictionary.longs(), 0, entries, convertedDictionary, 0);
-      default -> conversion.convertFixed(dictionary.fixedBytes(), 0, entries, convertedDictionary, 0);
-    }
+    convert(dictionary.ints(), dictionary.longs(), dictionary.fixedBytes(), entries, convertedDictionary, 0);
   }
 
   /** Room for {@code levelCount} more values after the batch's first {@code values}, keeping those. */
