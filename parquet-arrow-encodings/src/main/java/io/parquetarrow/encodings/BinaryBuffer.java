@@ -1,6 +1,7 @@
 package io.parquetarrow.encodings;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.simd.ParquetKernels;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -217,6 +218,21 @@ public final class BinaryBuffer {
           WORDS.set(destination, destinationOffset + 56, (long) WORDS.get(source, sourceOffset + 56));
         }
       }
+    } else {
+      System.arraycopy(source, sourceOffset, destination, destinationOffset, length);
+    }
+  }
+
+  /**
+   * As {@link #copyValue(byte[], int, byte[], int, int)}, with values of up to {@link #COPY_SLACK} bytes moved by
+   * {@code kernels.copyShortValue} (the vector kernels copy them without a branch on the length).
+   */
+  static void copyValue(
+      ParquetKernels kernels, byte[] source, int sourceOffset, byte[] destination, int destinationOffset,
+      int length) {
+    if (length <= COPY_SLACK && sourceOffset <= source.length - COPY_SLACK
+        && destinationOffset <= destination.length - COPY_SLACK) {
+      kernels.copyShortValue(source, sourceOffset, destination, destinationOffset, length);
     } else {
       System.arraycopy(source, sourceOffset, destination, destinationOffset, length);
     }

@@ -49,7 +49,7 @@ public final class Decoders {
           case INT64, DOUBLE -> new PlainDecoder.LongValues();
           case INT96 -> new PlainDecoder.FixedLengthValues(INT96_WIDTH);
           case FIXED_LEN_BYTE_ARRAY -> new PlainDecoder.FixedLengthValues(typeLength);
-          case BYTE_ARRAY -> new PlainDecoder.ByteArrayValues();
+          case BYTE_ARRAY -> new PlainDecoder.ByteArrayValues(kernels);
         };
       case PLAIN_DICTIONARY:
       case RLE_DICTIONARY:

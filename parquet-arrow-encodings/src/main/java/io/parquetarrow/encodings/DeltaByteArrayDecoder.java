@@ -25,6 +25,7 @@ public final class DeltaByteArrayDecoder implements ValueDecoder<BinaryBuffer> {
 
   private final DeltaBinaryPackedDecoder.Int32 prefixLengths;
   private final DeltaLengthByteArrayDecoder suffixes;
+  private final ParquetKernels kernels;
   private final int[] prefixChunk = new int[CHUNK];
   private final int[] suffixLengths = new int[CHUNK];
   private final int[] suffixStarts = new int[CHUNK];
@@ -34,6 +35,7 @@ public final class DeltaByteArrayDecoder implements ValueDecoder<BinaryBuffer> {
   private int valueIndex;
 
   public DeltaByteArrayDecoder(ParquetKernels kernels) {
+    this.kernels = kernels;
     this.prefixLengths = new DeltaBinaryPackedDecoder.Int32(kernels);
     this.prefixLengths.describedAs("DELTA_BYTE_ARRAY prefix lengths");
     this.suffixes = new DeltaLengthByteArrayDecoder(kernels).describedAs("DELTA_BYTE_ARRAY suffixes");
@@ -106,7 +108,7 @@ public final class DeltaByteArrayDecoder implements ValueDecoder<BinaryBuffer> {
           System.arraycopy(previous, 0, data, start, prefix);
           previousInDestination = true;
         }
-        BinaryBuffer.copyValue(suffixPage, suffixStarts[i], data, start + prefix, suffixLengths[i]);
+        BinaryBuffer.copyValue(kernels, suffixPage, suffixStarts[i], data, start + prefix, suffixLengths[i]);
       }
       destination.commit(chunk);
       int lastStart = offsets[first + chunk - 1];

@@ -1,6 +1,8 @@
 package io.parquetarrow.encodings;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.simd.ParquetKernels;
+import io.parquetarrow.simd.ScalarKernels;
 import java.util.Objects;
 
 /**
@@ -153,7 +155,16 @@ public final class Dictionary {
   /** BYTE_ARRAY entries, PLAIN encoded (4-byte length, then the bytes). */
   public static Dictionary ofBinary(byte[] page, int offset, int length, int entryCount)
       throws ParquetCorruptionException {
-    PlainDecoder.ByteArrayValues decoder = new PlainDecoder.ByteArrayValues();
+    return ofBinary(page, offset, length, entryCount, ScalarKernels.INSTANCE);
+  }
+
+  /**
+   * As {@link #ofBinary(byte[], int, int, int)}, with the entries copied by {@code kernels} (a reader passes the
+   * kernels its data pages use, so that the PLAIN copy loop sees one implementation).
+   */
+  public static Dictionary ofBinary(byte[] page, int offset, int length, int entryCount, ParquetKernels kernels)
+      throws ParquetCorruptionException {
+    PlainDecoder.ByteArrayValues decoder = new PlainDecoder.ByteArrayValues(kernels);
     decoder.init(page, offset, length, entryCount); // checks 4 * entryCount <= length before we allocate
     // COPY_SLACK spare bytes let gatherBinary copy the last entries word by word too.
     BinaryBuffer buffer = new BinaryBuffer(entryCount, length - 4 * entryCount + BinaryBuffer.COPY_SLACK);

@@ -1,6 +1,8 @@
 package io.parquetarrow.encodings;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.simd.ParquetKernels;
+import io.parquetarrow.simd.ScalarKernels;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -183,7 +185,18 @@ public final class PlainDecoder {
     /** Values per pass: their offsets and bytes are still in cache when the second pass copies them. */
     private static final int CHUNK = 1024;
     private final PageCursor cursor = new PageCursor();
+    private final ParquetKernels kernels;
     private int remaining;
+
+    /** A decoder copying short values with the scalar kernels (dictionary pages, tests). */
+    public ByteArrayValues() {
+      this(ScalarKernels.INSTANCE);
+    }
+
+    /** A decoder copying values of up to 64 bytes with {@code kernels.copyShortValue}. */
+    public ByteArrayValues(ParquetKernels kernels) {
+      this.kernels = Objects.requireNonNull(kernels, "kernels");
+    }
 
     @Override
     public void init(byte[] page, int offset, int length, int valueCount) throws ParquetCorruptionException {
@@ -201,7 +214,7 @@ public final class PlainDecoder {
     /**
      * The values' bytes are fewer than the page bytes that remain (whatever the lengths say: each is checked
      * against them before its value is copied), so that much is reserved once and a single pass reads each length, checks it against the bytes that remain, copies the
-     * value (short ones word by word, see {@link BinaryBuffer#copyValue}) and writes its Arrow end offset. When
+     * value (short ones with {@link ParquetKernels#copyShortValue}) and writes its Arrow end offset. When
      * that bound would pass the buffer's data limit, chunks are read in two passes (lengths first, then a
      * reservation of exactly their bytes, then the copies).
      */
@@ -241,7 +254,7 @@ public final class PlainDecoder {
         if (length < 0 || length > limit - position) {
           throw lengthInvalid(length, position, limit);
         }
-        BinaryBuffer.copyValue(page, position, data, end, length);
+        BinaryBuffer.copyValue(kernels, page, position, data, end, length);
         position += length;
         end += length; // no overflow: the reservation covered the rest of the page
         offsets[first + i] = end;
@@ -280,7 +293,7 @@ public final class PlainDecoder {
       for (int i = first; i < first + chunk; i++) {
         int valueStart = offsets[i];
         int length = offsets[i + 1] - valueStart;
-        BinaryBuffer.copyValue(page, position + 4, data, valueStart, length);
+        BinaryBuffer.copyValue(kernels, page, position + 4, data, valueStart, length);
         position += 4 + length;
       }
       destination.commit(chunk);

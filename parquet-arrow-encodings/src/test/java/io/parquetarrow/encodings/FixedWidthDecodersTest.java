@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.ParquetKernels;
 import io.parquetarrow.simd.KernelProvider;
+import io.parquetarrow.simd.ScalarKernels;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -42,13 +43,37 @@ class FixedWidthDecodersTest {
           ExpectedValues.longs(doubleBits), random.nextLong(), "PLAIN DOUBLE size " + size);
 
       byte[][] binaries = TestData.binaries(random, size);
-      DecoderHarness.check(new PlainDecoder.ByteArrayValues(), ParquetJavaEncoders.plainBinaries(binaries),
+      DecoderHarness.check(new PlainDecoder.ByteArrayValues(KERNELS), ParquetJavaEncoders.plainBinaries(binaries),
           ExpectedValues.binaries(binaries), random.nextLong(), "PLAIN BYTE_ARRAY size " + size);
 
       for (int width : new int[] {1, 5, 12, 16}) {
         byte[] fixed = TestData.fixed(random, size, width);
         DecoderHarness.check(new PlainDecoder.FixedLengthValues(width), ParquetJavaEncoders.plainFixed(fixed, width),
             ExpectedValues.fixed(fixed, width), random.nextLong(), "PLAIN FIXED(" + width + ") size " + size);
+      }
+    }
+  }
+
+  /**
+   * Values of every length up to past {@code copyShortValue}'s 64 bytes, in random order, so that each short length
+   * follows every other (the vector kernel copies 64 bytes whatever the length), and the last values of each page
+   * lie within 64 bytes of its end, where the copy falls back to {@code System.arraycopy}. Both kernels, whichever
+   * {@link KernelProvider} picked.
+   */
+  @Test
+  void decodesPlainByteArraysOfEveryShortLengthWithBothKernels() throws ParquetCorruptionException {
+    long seed = TestData.seed("PLAIN BYTE_ARRAY short");
+    Random random = new Random(seed);
+    for (int size : TestData.SIZES) {
+      byte[][] binaries = new byte[size][];
+      for (int i = 0; i < size; i++) {
+        binaries[i] = new byte[random.nextInt(i % 16 == 15 ? 200 : 71)];
+        random.nextBytes(binaries[i]);
+      }
+      byte[] page = ParquetJavaEncoders.plainBinaries(binaries);
+      for (ParquetKernels kernels : new ParquetKernels[] {KERNELS, ScalarKernels.INSTANCE}) {
+        DecoderHarness.check(new PlainDecoder.ByteArrayValues(kernels), page, ExpectedValues.binaries(binaries),
+            random.nextLong(), "PLAIN BYTE_ARRAY of 0-70 bytes, " + kernels.name() + " kernels, size " + size);
       }
     }
   }

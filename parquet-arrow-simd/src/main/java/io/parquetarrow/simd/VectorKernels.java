@@ -27,6 +27,8 @@ import jdk.incubator.vector.VectorSpecies;
 final class VectorKernels implements ParquetKernels {
 
   private static final VectorSpecies<Byte> BYTES = ByteVector.SPECIES_256;
+  /** Whether {@link #copyShortValue} uses vectors: from JDK 25 on (see there). */
+  private static final boolean VECTOR_SHORT_COPY = Runtime.version().feature() >= 25;
   private static final VectorSpecies<Byte> BYTES_64 = ByteVector.SPECIES_64;
   private static final VectorSpecies<Byte> BYTES_128 = ByteVector.SPECIES_128;
   private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_256;
@@ -941,5 +943,26 @@ final class VectorKernels implements ParquetKernels {
       byte[] dictionaryData, int[] dictionaryOffsets, int[] indices, int offset, int count, byte[] output,
       int outputOffset) {
     return scalar.gatherBinaryData(dictionaryData, dictionaryOffsets, indices, offset, count, output, outputOffset);
+  }
+
+  /**
+   * Two 32-byte vectors whatever the length: no branch to mispredict. PLAIN byte arrays in a loop over pages of
+   * 65,536 values (JDK 25, ns per value, against the scalar kernel's words): text of 5–64 random bytes 3.4
+   * against 7.8, one length of 32 bytes 3.3 against 3.7, e-mail addresses of 24–25 bytes 3.3 against 3.7.
+   *
+   * <p>Scalar before JDK 25: JDK 17's C2 inlines {@code ByteVector.intoArray} by its type profile, which is shared
+   * by every byte species the process stores (this kernel's 256 bits, the 128 of {@link #gatherFixed}). In a loop
+   * that also copied with 512-bit vectors, the store was no longer intrinsified ("failed to inline (intrinsic)")
+   * and this copy took 17–50 ns per value, against 3.3 alone; JDK 25 kept 3.2–3.4 ns with both species in use.
+   */
+  @Override
+  public void copyShortValue(
+      byte[] source, int sourceOffset, byte[] destination, int destinationOffset, int length) {
+    if (VECTOR_SHORT_COPY) {
+      ByteVector.fromArray(BYTES, source, sourceOffset).intoArray(destination, destinationOffset);
+      ByteVector.fromArray(BYTES, source, sourceOffset + 32).intoArray(destination, destinationOffset + 32);
+    } else {
+      scalar.copyShortValue(source, sourceOffset, destination, destinationOffset, length);
+    }
   }
 }

@@ -419,6 +419,34 @@ class KernelDuelTest {
     }
   }
 
+  @Test
+  void copyShortValueCopiesTheValueAndWritesNothingPastItsSpan() {
+    Random random = random("copyShortValue", 0);
+    int span = ParquetKernels.SHORT_VALUE_SPAN;
+    for (int length = 0; length <= span; length++) {
+      for (int trial = 0; trial < 8; trial++) {
+        // Offsets at every alignment, and arrays that end exactly at the span (no spare byte past it).
+        int sourceOffset = random.nextInt(17);
+        int destinationOffset = random.nextInt(17);
+        byte[] source = randomBytes(random, sourceOffset + span + (trial % 2 == 0 ? 0 : random.nextInt(9)));
+        byte[] guard = randomBytes(random, destinationOffset + span + (trial % 4 < 2 ? 0 : random.nextInt(9)));
+        for (ParquetKernels kernels : new ParquetKernels[] {scalar, vector}) {
+          byte[] destination = guard.clone();
+          kernels.copyShortValue(source, sourceOffset, destination, destinationOffset, length);
+          String where = String.format("%s copyShortValue length %d from %d to %d (seed %d)", kernels.name(),
+              length, sourceOffset, destinationOffset, SEED);
+          assertThat(Arrays.copyOfRange(destination, destinationOffset, destinationOffset + length)).as(where)
+              .containsExactly(Arrays.copyOfRange(source, sourceOffset, sourceOffset + length));
+          assertThat(Arrays.copyOfRange(destination, 0, destinationOffset)).as(where + ", before the value")
+              .containsExactly(Arrays.copyOfRange(guard, 0, destinationOffset));
+          assertThat(Arrays.copyOfRange(destination, destinationOffset + span, destination.length))
+              .as(where + ", past the span")
+              .containsExactly(Arrays.copyOfRange(guard, destinationOffset + span, guard.length));
+        }
+      }
+    }
+  }
+
   // ---- helpers ----------------------------------------------------------------------------------------------
 
   private static final int SENTINEL = 0x7E57_0000;

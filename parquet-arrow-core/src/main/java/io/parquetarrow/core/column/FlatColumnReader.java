@@ -808,7 +808,7 @@ public final class FlatColumnReader implements AutoCloseable {
         case INT32, FLOAT -> Dictionary.ofInts(data, offset, length, entries);
         case INT64, DOUBLE -> Dictionary.ofLongs(data, offset, length, entries);
         case INT96, FIXED_LEN_BYTE_ARRAY -> Dictionary.ofFixedLength(data, offset, length, entries, width);
-        case BYTE_ARRAY -> Dictionary.ofBinary(data, offset, length, entries);
+        case BYTE_ARRAY -> Dictionary.ofBinary(data, offset, length, entries, kernels);
         default -> throw new UnsupportedParquetFeatureException("physical type " + physicalType);
       };
       if (conversion != null) {

@@ -44,7 +44,7 @@ final class ValueDecoders {
         case INT32, FLOAT -> new PlainDecoder.IntValues();
         case INT64, DOUBLE -> new PlainDecoder.LongValues();
         case INT96, FIXED_LEN_BYTE_ARRAY -> new PlainDecoder.FixedLengthValues(width);
-        case BYTE_ARRAY -> new PlainDecoder.ByteArrayValues();
+        case BYTE_ARRAY -> new PlainDecoder.ByteArrayValues(kernels);
         default -> null;
       };
       case RLE -> type == Type.BOOLEAN ? new RleBooleanDecoder(kernels) : null;
