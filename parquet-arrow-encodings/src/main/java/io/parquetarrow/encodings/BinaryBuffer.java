@@ -2,6 +2,7 @@ package io.parquetarrow.encodings;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.ParquetKernels;
+import io.parquetarrow.simd.ScalarKernels;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -83,8 +84,11 @@ public final class BinaryBuffer {
 
   /** The largest data length a Java array (and a 32-bit Arrow offset) can hold, with headroom for the JVM. */
   static final int MAXIMUM_DATA_LENGTH = Integer.MAX_VALUE - 16;
-  /** Bytes {@link #copyValue} may touch past a value on either side; values up to this long take the fast path. */
-  static final int COPY_SLACK = 64;
+  /**
+   * Bytes {@link #copyValue} may touch past a value on either side (the kernels' span); values up to this long take
+   * the fast path.
+   */
+  static final int COPY_SLACK = ParquetKernels.SHORT_VALUE_SPAN;
   /** How many times the bytes needed a projected growth may reserve. */
   private static final int PROJECTION_LIMIT = 8;
   static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
@@ -197,34 +201,18 @@ public final class BinaryBuffer {
   }
 
   /**
-   * Copies {@code length} bytes between two arrays where both sides have {@link #COPY_SLACK} bytes to spare
-   * beyond the value: short values (most strings) move as two, four or eight 8-byte words instead of through a
-   * {@code System.arraycopy} call, whose fixed cost dominates below a few dozen bytes. The bytes written past
-   * {@code destinationOffset + length} are scratch that the next value (values are appended in order) or nothing
-   * meaningful ever reads: only {@code data()[0, dataLength())} is the buffer's content.
+   * Copies {@code length} bytes between two arrays; values of up to {@link #COPY_SLACK} bytes where both sides
+   * have that many bytes to spare move as two, four or eight 8-byte words ({@link ScalarKernels#copyShortValue})
+   * instead of through a {@code System.arraycopy} call, whose fixed cost dominates below a few dozen bytes. The
+   * bytes written past {@code destinationOffset + length} are scratch that the next value (values are appended in
+   * order) or nothing meaningful ever reads: only {@code data()[0, dataLength())} is the buffer's content.
    */
   static void copyValue(byte[] source, int sourceOffset, byte[] destination, int destinationOffset, int length) {
-    if (length <= COPY_SLACK && sourceOffset <= source.length - COPY_SLACK
-        && destinationOffset <= destination.length - COPY_SLACK) {
-      WORDS.set(destination, destinationOffset, (long) WORDS.get(source, sourceOffset));
-      WORDS.set(destination, destinationOffset + 8, (long) WORDS.get(source, sourceOffset + 8));
-      if (length > 16) {
-        WORDS.set(destination, destinationOffset + 16, (long) WORDS.get(source, sourceOffset + 16));
-        WORDS.set(destination, destinationOffset + 24, (long) WORDS.get(source, sourceOffset + 24));
-        if (length > 32) {
-          WORDS.set(destination, destinationOffset + 32, (long) WORDS.get(source, sourceOffset + 32));
-          WORDS.set(destination, destinationOffset + 40, (long) WORDS.get(source, sourceOffset + 40));
-          WORDS.set(destination, destinationOffset + 48, (long) WORDS.get(source, sourceOffset + 48));
-          WORDS.set(destination, destinationOffset + 56, (long) WORDS.get(source, sourceOffset + 56));
-        }
-      }
-    } else {
-      System.arraycopy(source, sourceOffset, destination, destinationOffset, length);
-    }
+    copyValue(ScalarKernels.INSTANCE, source, sourceOffset, destination, destinationOffset, length);
   }
 
   /**
-   * As {@link #copyValue(byte[], int, byte[], int, int)}, with values of up to {@link #COPY_SLACK} bytes moved by
+   * As {@link #copyValue(byte[], int, byte[], int, int)}, with short values moved by
    * {@code kernels.copyShortValue} (the vector kernels copy them without a branch on the length).
    */
   static void copyValue(
