@@ -44,6 +44,8 @@ public class DecoderBenchmark {
     PLAIN_DOUBLE(Encoding.PLAIN, Type.DOUBLE),
     PLAIN_BOOLEAN(Encoding.PLAIN, Type.BOOLEAN),
     PLAIN_BYTE_ARRAY(Encoding.PLAIN, Type.BYTE_ARRAY),
+    /** Text of 5–64 random bytes: lengths that no branch predicts ({@code ParquetKernels.copyShortValue}). */
+    PLAIN_BYTE_ARRAY_TEXT(Encoding.PLAIN, Type.BYTE_ARRAY),
     RLE_DICTIONARY_INDICES(Encoding.RLE_DICTIONARY, Type.INT32),
     DELTA_BINARY_PACKED_INT32(Encoding.DELTA_BINARY_PACKED, Type.INT32),
     DELTA_BINARY_PACKED_INT64(Encoding.DELTA_BINARY_PACKED, Type.INT64),
@@ -61,7 +63,7 @@ public class DecoderBenchmark {
     }
   }
 
-  @Param({"PLAIN_INT32", "PLAIN_INT64", "PLAIN_DOUBLE", "PLAIN_BOOLEAN", "PLAIN_BYTE_ARRAY",
+  @Param({"PLAIN_INT32", "PLAIN_INT64", "PLAIN_DOUBLE", "PLAIN_BOOLEAN", "PLAIN_BYTE_ARRAY", "PLAIN_BYTE_ARRAY_TEXT",
       "RLE_DICTIONARY_INDICES", "DELTA_BINARY_PACKED_INT32", "DELTA_BINARY_PACKED_INT64", "BYTE_STREAM_SPLIT_DOUBLE",
       "BYTE_STREAM_SPLIT_FLOAT", "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY"})
   public String encoding;
@@ -109,7 +111,7 @@ public class DecoderBenchmark {
     return destination;
   }
 
-  /** Values shaped like real columns: keys and measures of moderate range, prefixed identifiers, words. */
+  /** Values shaped like real columns: keys and measures of moderate range, prefixed identifiers, text. */
   static Object values(Case selected, SplittableRandom random) {
     switch (selected.type) {
       case INT32 -> {
@@ -151,11 +153,20 @@ public class DecoderBenchmark {
         return values;
       }
       case BYTE_ARRAY -> {
-        BinaryBuffer values = new BinaryBuffer(VALUES, VALUES * 24);
+        BinaryBuffer values = new BinaryBuffer(VALUES, VALUES * 40);
         try {
+          byte[] text = new byte[64];
           for (int index = 0; index < VALUES; index++) {
-            byte[] value = ("customer#" + (100_000 + random.nextInt(900_000))).getBytes(StandardCharsets.US_ASCII);
-            values.append(value, 0, value.length);
+            if (selected == Case.PLAIN_BYTE_ARRAY_TEXT) {
+              int length = 5 + random.nextInt(60);
+              for (int i = 0; i < length; i++) {
+                text[i] = (byte) ('a' + random.nextInt(26));
+              }
+              values.append(text, 0, length);
+            } else {
+              byte[] value = ("customer#" + (100_000 + random.nextInt(900_000))).getBytes(StandardCharsets.US_ASCII);
+              values.append(value, 0, value.length);
+            }
           }
         } catch (ParquetException e) {
           throw new IllegalStateException(e);
