@@ -35,7 +35,7 @@ public final class DeltaByteArrayDecoder implements ValueDecoder<BinaryBuffer> {
   private int valueIndex;
 
   public DeltaByteArrayDecoder(ParquetKernels kernels) {
-    this.kernels = kernels;
+    this.kernels = Objects.requireNonNull(kernels, "kernels");
     this.prefixLengths = new DeltaBinaryPackedDecoder.Int32(kernels);
     this.prefixLengths.describedAs("DELTA_BYTE_ARRAY prefix lengths");
     this.suffixes = new DeltaLengthByteArrayDecoder(kernels).describedAs("DELTA_BYTE_ARRAY suffixes");

@@ -188,7 +188,7 @@ public final class PlainDecoder {
     private final ParquetKernels kernels;
     private int remaining;
 
-    /** A decoder copying short values with the scalar kernels (dictionary pages, tests). */
+    /** A decoder copying short values with the scalar kernels, for callers that have no kernels at hand. */
     public ByteArrayValues() {
       this(ScalarKernels.INSTANCE);
     }
