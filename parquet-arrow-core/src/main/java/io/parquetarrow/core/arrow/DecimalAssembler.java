@@ -91,15 +91,13 @@ final class DecimalAssembler extends FixedWidthAssembler implements ValueConvers
   void writeData(ColumnBatch batch, int rows, ArrowBuf data) throws ParquetCorruptionException {
     int count = batch.valueCount();
     if (batch.valuesConverted()) {
-      // Converted as they were decoded: Arrow's bytes already, dense.
+      // Converted as they were decoded: Arrow's bytes already, dense, in an array the reader sized for a value per
+      // row, so nulls are spread in place (as FixedSizeBinaryAssembler does).
+      byte[] values = batch.bytes();
       if (validity.hasNulls()) {
-        ensureImage(Math.multiplyExact(rows, width));
-        System.arraycopy(batch.bytes(), 0, image, 0, count * width);
-        validity.spreadFixed(image, width);
-        ArrowBuffers.copyBytes(image, 0, rows * width, data, 0);
-      } else {
-        ArrowBuffers.copyBytes(batch.bytes(), 0, count * width, data, 0);
+        validity.spreadFixed(values, width);
       }
+      ArrowBuffers.copyBytes(values, 0, Math.multiplyExact(rows, width), data, 0);
       return;
     }
     if (validity.hasNulls()) {
