@@ -188,8 +188,8 @@ final class NestedFieldReader {
         int[] repetition = column.maxRepetitionLevel() > 0 ? batch.repetitionLevels() : null;
         // The column layer checked every level's range as it decoded the page (FlatColumnReader), and counted the
         // values from the definition levels.
-        NestedLevels assembled = levelAssemblers[leaf].assemble(definition, repetition, 0, batch.levelCount(),
-            firstNodes[leaf], true, batch.valueCount());
+        NestedLevels assembled = levelAssemblers[leaf].assemble(definition, repetition, batch.levelOffset(),
+            batch.levelCount(), firstNodes[leaf], true, batch.valueCount());
         if (assembled.recordCount() != rows) {
           throw new ParquetCorruptionException("the levels hold " + assembled.recordCount() + " records, expected "
               + rows);

@@ -54,6 +54,14 @@ public final class ColumnBatch {
   private long[] longs = NO_LONGS;
   private byte[] bytes = NO_BYTES;
   private final BinaryBuffer binary = new BinaryBuffer(SCRATCH_ARRAYS);
+  /**
+   * Levels viewed in place rather than held: the column reader's page arrays, from {@link #levelOffset} on (see
+   * {@link FlatColumnReader#readAppendingOrView}); null when the batch holds its own levels.
+   */
+  private int[] viewedDefinitionLevels;
+  private int[] viewedRepetitionLevels;
+  private boolean levelsViewed;
+  private int levelOffset;
   /** Set by {@link NestedColumnReader#toLeafSlots}: the leaf slots' validity, standing for definition levels. */
   private byte[] slotValidity;
   private boolean valuesConverted;
@@ -68,14 +76,29 @@ public final class ColumnBatch {
     return valueCount;
   }
 
-  /** Definition levels {@code [0, levelCount)}; meaningless when the column's maximum definition level is 0. */
+  /**
+   * Definition levels {@code [levelOffset(), levelOffset() + levelCount)}; meaningless when the column's maximum
+   * definition level is 0.
+   */
   public int[] definitionLevels() {
-    return definitionLevels;
+    return levelsViewed ? viewedDefinitionLevels : definitionLevels;
   }
 
-  /** Repetition levels {@code [0, levelCount)}; meaningless when the column's maximum repetition level is 0. */
+  /**
+   * Repetition levels {@code [levelOffset(), levelOffset() + levelCount)}; meaningless when the column's maximum
+   * repetition level is 0.
+   */
   public int[] repetitionLevels() {
-    return repetitionLevels;
+    return levelsViewed ? viewedRepetitionLevels : repetitionLevels;
+  }
+
+  /**
+   * Where this batch's entries start in {@link #definitionLevels()} and {@link #repetitionLevels()}: 0, except in
+   * a nested column's batch whose levels are a view of the column reader's page arrays. Such a view holds only
+   * until that reader reads on.
+   */
+  public int levelOffset() {
+    return levelOffset;
   }
 
   /**
@@ -116,6 +139,7 @@ public final class ColumnBatch {
 
   /** Empties the batch and makes sure level arrays hold {@code levels} entries. */
   void reset(int levels, boolean definition, boolean repetition) {
+    endView();
     levelCount = 0;
     valueCount = 0;
     slotValidity = null;
@@ -145,14 +169,61 @@ public final class ColumnBatch {
     this.slotValidity = slotValidity;
   }
 
-  /** Makes room for {@code capacity} definition levels, keeping those already held. */
+  /**
+   * Makes the batch's levels a view of {@code definition} and {@code repetition} (either may be null) from
+   * {@code offset} on, in place of arrays of its own; the batch must be empty. The caller sets the level count.
+   */
+  void viewLevels(int[] definition, int[] repetition, int offset) {
+    if (levelCount != 0) {
+      throw new IllegalStateException("levels viewed in a batch holding " + levelCount + " entries");
+    }
+    viewedDefinitionLevels = definition;
+    viewedRepetitionLevels = repetition;
+    levelOffset = offset;
+    levelsViewed = true;
+  }
+
+  /** Whether the levels are a view of another's arrays ({@link #viewLevels}). */
+  boolean levelsViewed() {
+    return levelsViewed;
+  }
+
+  /** Copies viewed levels into the batch's own arrays (at offset 0), so they outlive the arrays viewed. */
+  void ownLevels() {
+    if (!levelsViewed) {
+      return;
+    }
+    int[] definition = viewedDefinitionLevels;
+    int[] repetition = viewedRepetitionLevels;
+    int offset = levelOffset;
+    endView();
+    if (definition != null) {
+      definitionLevels = ensure(definitionLevels, levelCount);
+      System.arraycopy(definition, offset, definitionLevels, 0, levelCount);
+    }
+    if (repetition != null) {
+      repetitionLevels = ensure(repetitionLevels, levelCount);
+      System.arraycopy(repetition, offset, repetitionLevels, 0, levelCount);
+    }
+  }
+
+  private void endView() {
+    levelsViewed = false;
+    viewedDefinitionLevels = null;
+    viewedRepetitionLevels = null;
+    levelOffset = 0;
+  }
+
+  /** Makes room for {@code capacity} definition levels, keeping those already held (copied, if viewed). */
   int[] ensureDefinitionLevels(int capacity) {
+    ownLevels();
     definitionLevels = ensure(definitionLevels, capacity);
     return definitionLevels;
   }
 
-  /** Makes room for {@code capacity} repetition levels, keeping those already held. */
+  /** Makes room for {@code capacity} repetition levels, keeping those already held (copied, if viewed). */
   int[] ensureRepetitionLevels(int capacity) {
+    ownLevels();
     repetitionLevels = ensure(repetitionLevels, capacity);
     return repetitionLevels;
   }

@@ -173,6 +173,52 @@ public final class FlatColumnReader implements AutoCloseable {
   }
 
   /**
+   * Like {@link #readAppending}, but when {@code batch} is empty and the entries lie in the current data page, the
+   * batch's levels become a view of the page's level arrays ({@link ColumnBatch#levelOffset()}) instead of a copy.
+   * The view holds until this reader reads on: the caller must consume the batch, or have it copy the levels
+   * ({@link ColumnBatch#ownLevels()}), before calling this reader again.
+   */
+  public void readAppendingOrView(int levelCount, ColumnBatch batch) throws IOException {
+    if (batch.levelCount() != 0 || levelCount <= 0 || levelCount > pageLevelsRemaining || pageRemainderInFile
+        || (maxDefinitionLevel == 0 && maxRepetitionLevel == 0)) {
+      readAppending(levelCount, batch);
+      return;
+    }
+    if (conversion != null) {
+      throw new IllegalStateException(location.describe() + ": readAppending of a converting reader");
+    }
+    batch.reset(0, false, false);
+    int[] definition = maxDefinitionLevel > 0 ? pageLevels() : null;
+    batch.viewLevels(definition, maxRepetitionLevel > 0 ? pageRepetitionLevels : null, pageLevelPosition);
+    int count = levelCount;
+    int present = count;
+    if (maxDefinitionLevel > 0) {
+      if (count == pageLevelsRemaining) {
+        present = pagePresentRemaining;
+      } else if (!pageAllPresent) {
+        present = kernels.countEqual(definition, pageLevelPosition, count, maxDefinitionLevel);
+      }
+      pagePresentRemaining -= present;
+    }
+    ensureValueCapacity(batch, 0, count);
+    if (present > 0) {
+      try {
+        readValues(batch, 0, present);
+        if (pagePlain) {
+          pagePlainPosition += present * valueWidth();
+        }
+      } catch (ParquetCorruptionException e) {
+        throw e.withContext(location.describe(page.fileOffset()));
+      }
+    }
+    pageLevelPosition += count;
+    pageLevelsRemaining -= count;
+    batch.setLevelCount(count);
+    batch.setValueCount(present);
+    batch.setValuesConverted(false);
+  }
+
+  /**
    * With {@code levelsForNullsOnly} (a flat column's batch, which starts empty), definition levels are written to
    * the batch only once it holds a null: a batch whose entries are all values has as many values as level entries,
    * and that is all its consumers look at ({@code Validity}).

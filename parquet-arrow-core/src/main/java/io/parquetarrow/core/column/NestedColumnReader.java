@@ -91,9 +91,11 @@ public final class NestedColumnReader implements AutoCloseable {
     while (true) {
       int pendingLevels = pending.levelCount();
       int[] repetitionLevels = pending.repetitionLevels();
-      if (maxRepetitionLevel > 0 && pendingLevels > 0 && repetitionLevels[0] != 0) {
+      // Non-zero only while the pending levels are a view of the flat reader's page (readAppendingOrView).
+      int offset = pending.levelOffset();
+      if (maxRepetitionLevel > 0 && pendingLevels > 0 && repetitionLevels[offset] != 0) {
         throw new ParquetCorruptionException(location.describe() + ": a record begins with repetition level "
-            + repetitionLevels[0] + " (expected 0: a column chunk and each record start with repetition level 0)");
+            + repetitionLevels[offset] + " (expected 0: a column chunk and each record start with repetition level 0)");
       }
       boolean endOfData = levelsRead == totalLevels;
       if (maxRepetitionLevel == 0) {
@@ -105,11 +107,11 @@ public final class NestedColumnReader implements AutoCloseable {
       } else {
         while (scanned < pendingLevels && records - started >= 64) {
           int span = Math.min(pendingLevels - scanned, records - started);
-          started += kernels.countEqual(repetitionLevels, scanned, span, 0);
+          started += kernels.countEqual(repetitionLevels, offset + scanned, span, 0);
           scanned += span;
         }
         for (; scanned < pendingLevels; scanned++) {
-          if (repetitionLevels[scanned] == 0) {
+          if (repetitionLevels[offset + scanned] == 0) {
             if (started == records) {
               break;
             }
@@ -129,6 +131,8 @@ public final class NestedColumnReader implements AutoCloseable {
         throw new ParquetCorruptionException(location.describe() + ": column chunk ended after " + started
             + " more records, expected " + records + " (the row group's row count)");
       }
+      // The flat reader may move to its next page now, where a view of the current one would go stale.
+      pending.ownLevels();
       long step;
       int startsInStep = -1;
       if (maxRepetitionLevel == 0) {
@@ -146,7 +150,7 @@ public final class NestedColumnReader implements AutoCloseable {
         step = totalLevels - levelsRead;
         startsInStep = -1; // cut short: the scan below counts the starts
       }
-      reader.readAppending((int) step, pending);
+      reader.readAppendingOrView((int) step, pending);
       levelsRead += step;
       if (startsInStep >= 0) {
         // The step's starts were counted on the page's levels: no need to scan its entries again.
@@ -158,7 +162,7 @@ public final class NestedColumnReader implements AutoCloseable {
     if (end == pending.levelCount()) {
       values = pending.valueCount(); // the flat reader counted them as it decoded the levels
     } else if (maxDefinitionLevel > 0) {
-      values = kernels.countEqual(pending.definitionLevels(), 0, end, maxDefinitionLevel);
+      values = kernels.countEqual(pending.definitionLevels(), pending.levelOffset(), end, maxDefinitionLevel);
     }
     handOut(end, values);
     return output;
@@ -198,6 +202,7 @@ public final class NestedColumnReader implements AutoCloseable {
       ensureValues(output, Math.max(values, levels));
       return;
     }
+    pending.ownLevels(); // what is not handed out stays pending, so it must outlive the page
     output.reset(levels, maxDefinitionLevel > 0, maxRepetitionLevel > 0);
     int remainingLevels = pendingLevels - levels;
     int remainingValues = pendingValues - values;
