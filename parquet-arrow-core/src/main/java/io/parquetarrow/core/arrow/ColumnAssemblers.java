@@ -80,24 +80,25 @@ public final class ColumnAssemblers {
   /**
    * Reads one batch of a flat column straight into its vector when {@code assembler} allows it (same bytes in
    * Parquet and Arrow: INT32, INT64, FLOAT, DOUBLE without conversion, FIXED_LEN_BYTE_ARRAY as fixed-size binary
-   * or half float) and the batch has no null (a required column, or an optional one whose next {@code rows}
+   * or half float; or decimals the reader converts as it decodes) and the batch has no null (a required column, or an optional one whose next {@code rows}
    * entries lie in one page and are all values), and returns true; false means the caller takes the usual path
    * (read into a {@link ColumnBatch}, then {@link ColumnAssembler#assemble}).
    */
   public static boolean readDirectly(ColumnAssembler assembler, ColumnDescriptor column,
       io.parquetarrow.core.column.FlatColumnReader reader, int rows, io.parquetarrow.core.column.ColumnBatch scratch,
       org.apache.arrow.vector.FieldVector vector) throws java.io.IOException {
-    if (column.maxRepetitionLevel() != 0
-        || !(assembler instanceof FixedWidthAssembler fixedWidth) || !fixedWidth.copiesDirectly()) {
+    if (column.maxRepetitionLevel() != 0 || !(assembler instanceof FixedWidthAssembler fixedWidth)) {
       return false;
     }
     Type physical = column.physicalType();
-    boolean sameBytes = switch (physical) {
-      case INT32, INT64, FLOAT, DOUBLE -> fixedWidth instanceof NumericAssembler;
-      // INT96 also lands in FixedSizeBinaryAssembler (fixed_size_binary(12)), but keeps its own path.
-      case FIXED_LEN_BYTE_ARRAY -> fixedWidth instanceof FixedSizeBinaryAssembler && column.typeLength() > 0;
-      default -> false;
-    };
+    // A converting reader's conversion is its decimal assembler (see conversion): its values come out as Arrow's.
+    boolean sameBytes = reader.converts() ? fixedWidth instanceof DecimalAssembler
+        : fixedWidth.copiesDirectly() && switch (physical) {
+          case INT32, INT64, FLOAT, DOUBLE -> fixedWidth instanceof NumericAssembler;
+          // INT96 also lands in FixedSizeBinaryAssembler (fixed_size_binary(12)), but keeps its own path.
+          case FIXED_LEN_BYTE_ARRAY -> fixedWidth instanceof FixedSizeBinaryAssembler && column.typeLength() > 0;
+          default -> false;
+        };
     if (!sameBytes || column.maxDefinitionLevel() != 0 && !reader.allPresentAhead(rows)) {
       return false;
     }

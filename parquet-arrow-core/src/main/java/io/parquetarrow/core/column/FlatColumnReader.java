@@ -357,13 +357,19 @@ public final class FlatColumnReader implements AutoCloseable {
    * at the end of this call's values, the rest copied in the next call); other PLAIN pages are copied from the
    * page bytes; other encodings are decoded through {@code scratch} and copied one run at a time. A flat column
    * with definition levels (no repetition) is read the same way, from the current page only, once
-   * {@link #allPresentAhead}{@code (valueCount)} has said that all those entries are values.
+   * {@link #allPresentAhead}{@code (valueCount)} has said that all those entries are values. A reader that
+   * converts its values ({@link #converts()}) puts them into {@code sink} converted, value {@code i} at byte
+   * {@code i * conversion.width()}: decoded and converted {@value #DIRECT_CHUNK} at a time in {@code scratch}, each
+   * run copied while it is in the cache.
    */
   public void readInto(int valueCount, ValueSink sink, ColumnBatch scratch) throws IOException {
     int valueWidth = valueWidth();
-    if (maxRepetitionLevel != 0 || valueWidth == 0 || conversion != null) {
-      throw new IllegalStateException(location.describe() + ": readInto needs a flat fixed-width column whose"
-          + " values are not converted");
+    if (maxRepetitionLevel != 0 || valueWidth == 0) {
+      throw new IllegalStateException(location.describe() + ": readInto needs a flat fixed-width column");
+    }
+    if (conversion != null) {
+      readConvertedInto(valueCount, sink, scratch);
+      return;
     }
     if (maxDefinitionLevel != 0) {
       // allPresentAhead(valueCount) said yes: the entries are in this page and all of them are values.
@@ -391,6 +397,55 @@ public final class FlatColumnReader implements AutoCloseable {
       int count = Math.min(valueCount - done, pageLevelsRemaining);
       copyValuesInto(sink, (long) done * valueWidth, count, valueWidth,
           (long) (valueCount - done - count) * valueWidth, scratch);
+      done += count;
+      pageLevelsRemaining -= count;
+      pageLevelPosition += count;
+    }
+  }
+
+  /** Whether this reader converts the values as it decodes them (see {@link ValueConversion}). */
+  public boolean converts() {
+    return conversion != null;
+  }
+
+  /**
+   * {@link #readInto} for a converting reader. Pages are never offered to the sink here (their bytes are not the
+   * converted values), so no page is split and none is read into the sink.
+   */
+  private void readConvertedInto(int valueCount, ValueSink sink, ColumnBatch scratch) throws IOException {
+    int convertedWidth = conversion.width();
+    scratch.reset(0, false, false);
+    byte[] converted = scratch.ensureBytes(Math.min(valueCount, DIRECT_CHUNK) * convertedWidth);
+    if (maxDefinitionLevel != 0 && valueCount > pageLevelsRemaining) {
+      throw new IllegalStateException(location.describe() + ": readInto of an optional column without"
+          + " allPresentAhead");
+    }
+    int done = 0;
+    while (done < valueCount) {
+      if (pageLevelsRemaining == 0) {
+        if (!nextDataPage()) {
+          throw new ParquetCorruptionException(location.describe() + ": column chunk ended after "
+              + levelsStarted + " of its " + totalLevels + " values: its pages hold fewer than the row group's"
+              + " row count");
+        }
+        continue;
+      }
+      if (pageRemainderInFile) {
+        loadRemainder();
+      }
+      int count = Math.min(DIRECT_CHUNK, Math.min(valueCount - done, pageLevelsRemaining));
+      try {
+        readConverted(scratch, 0, count);
+        if (pagePlain) {
+          pagePlainPosition += count * valueWidth();
+        }
+      } catch (ParquetCorruptionException e) {
+        throw e.withContext(location.describe(page.fileOffset()));
+      }
+      sink.putBytes((long) done * convertedWidth, converted, 0, count * convertedWidth);
+      if (maxDefinitionLevel != 0) {
+        pagePresentRemaining -= count;
+      }
       done += count;
       pageLevelsRemaining -= count;
       pageLevelPosition += count;
