@@ -52,6 +52,12 @@ final class NumericAssembler extends FixedWidthAssembler {
   @Override
   void writeData(ColumnBatch batch, int rows, ArrowBuf data) {
     boolean converts = multiplier != 1 || divisor != 1;
+    if (!converts && batch.valueView() != null && targetWidth == (sourceIsLong ? 8 : 4)
+        && !validity.hasNulls() && batch.valueCount() == rows) {
+      // A nested leaf's values still in the page's bytes, one per slot: Arrow's layout already.
+      ArrowBuffers.copyBytes(batch.valueView(), batch.valueViewOffset(), rows * targetWidth, data, 0);
+      return;
+    }
     if (!converts && !sourceIsLong && targetWidth == 4) {
       int[] values = batch.ints();
       if (validity.hasNulls()) {

@@ -2,6 +2,8 @@ package io.parquetarrow.core.column;
 
 import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.encodings.BinaryBuffer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * One batch of one leaf column as the column layer decodes it and the Arrow layer consumes it: the
@@ -62,6 +64,14 @@ public final class ColumnBatch {
   private int[] viewedRepetitionLevels;
   private boolean levelsViewed;
   private int levelOffset;
+  /**
+   * INT32/FLOAT or INT64/DOUBLE values viewed in place: little-endian in the column reader's page bytes from
+   * {@link #valueViewOffset}, {@link #valueViewWidth} bytes each; null when the values are in {@link #ints()} or
+   * {@link #longs()}.
+   */
+  private byte[] valueView;
+  private int valueViewOffset;
+  private int valueViewWidth;
   /** Set by {@link NestedColumnReader#toLeafSlots}: the leaf slots' validity, standing for definition levels. */
   private byte[] slotValidity;
   private boolean valuesConverted;
@@ -111,11 +121,27 @@ public final class ColumnBatch {
   }
 
   public int[] ints() {
+    ownValues();
     return ints;
   }
 
   public long[] longs() {
+    ownValues();
     return longs;
+  }
+
+  /**
+   * The page bytes that hold this batch's {@link #valueCount()} values little-endian from
+   * {@link #valueViewOffset()}, in a nested column's batch read from a PLAIN INT32, INT64, FLOAT or DOUBLE page
+   * (see {@link FlatColumnReader#readAppendingOrView}); null otherwise. Calling {@link #ints()} or {@link #longs()}
+   * copies them there and ends the view, which holds only until the column reader reads on.
+   */
+  public byte[] valueView() {
+    return valueView;
+  }
+
+  public int valueViewOffset() {
+    return valueViewOffset;
   }
 
   public byte[] bytes() {
@@ -140,6 +166,7 @@ public final class ColumnBatch {
   /** Empties the batch and makes sure level arrays hold {@code levels} entries. */
   void reset(int levels, boolean definition, boolean repetition) {
     endView();
+    valueView = null;
     levelCount = 0;
     valueCount = 0;
     slotValidity = null;
@@ -181,6 +208,43 @@ public final class ColumnBatch {
     viewedRepetitionLevels = repetition;
     levelOffset = offset;
     levelsViewed = true;
+  }
+
+  /**
+   * Makes the batch's values a view of {@code width}-byte little-endian values in {@code data} from {@code offset}
+   * on (4: ints, 8: longs); the batch must hold no values. The caller sets the value count.
+   */
+  void viewValues(byte[] data, int offset, int width) {
+    if (valueCount != 0 || (width != Integer.BYTES && width != Long.BYTES)) {
+      throw new IllegalStateException("values of " + width + " bytes viewed in a batch holding " + valueCount);
+    }
+    valueView = data;
+    valueViewOffset = offset;
+    valueViewWidth = width;
+  }
+
+  /**
+   * Copies viewed values into {@link #ints()} or {@link #longs()}, with room for a value per level entry (the
+   * assemblers spread them to their slots in place), ending the view.
+   */
+  void ownValues() {
+    byte[] data = valueView;
+    if (data == null) {
+      return;
+    }
+    valueView = null;
+    int capacity = Math.max(valueCount, levelCount);
+    ByteBuffer bytes = ByteBuffer.wrap(data, valueViewOffset, valueCount * valueViewWidth)
+        .slice().order(ByteOrder.LITTLE_ENDIAN);
+    if (valueViewWidth == Long.BYTES) {
+      if (longs.length < capacity) {
+        longs = ScratchArrays.copyOf(longs, grow(longs.length, capacity));
+      }
+      bytes.asLongBuffer().get(longs, 0, valueCount);
+    } else {
+      ints = ensure(ints, capacity);
+      bytes.asIntBuffer().get(ints, 0, valueCount);
+    }
   }
 
   /** Whether the levels are a view of another's arrays ({@link #viewLevels}). */
@@ -229,11 +293,13 @@ public final class ColumnBatch {
   }
 
   int[] ensureInts(int capacity) {
+    ownValues();
     ints = ensure(ints, capacity);
     return ints;
   }
 
   long[] ensureLongs(int capacity) {
+    ownValues();
     if (longs.length < capacity) {
       longs = ScratchArrays.copyOf(longs, grow(longs.length, capacity));
     }

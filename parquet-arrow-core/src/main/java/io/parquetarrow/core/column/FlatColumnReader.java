@@ -174,7 +174,8 @@ public final class FlatColumnReader implements AutoCloseable {
 
   /**
    * Like {@link #readAppending}, but when {@code batch} is empty and the entries lie in the current data page, the
-   * batch's levels become a view of the page's level arrays ({@link ColumnBatch#levelOffset()}) instead of a copy.
+   * batch's levels become a view of the page's level arrays ({@link ColumnBatch#levelOffset()}) instead of a copy,
+   * and so do the values of a PLAIN INT32, INT64, FLOAT or DOUBLE page ({@link ColumnBatch#valueView()}).
    * The view holds until this reader reads on: the caller must consume the batch, or have it copy the levels
    * ({@link ColumnBatch#ownLevels()}), before calling this reader again.
    */
@@ -200,10 +201,20 @@ public final class FlatColumnReader implements AutoCloseable {
       }
       pagePresentRemaining -= present;
     }
-    ensureValueCapacity(batch, 0, count);
+    boolean viewValues = pagePlain && (destination == ValueDecoders.Destination.INTS
+        || destination == ValueDecoders.Destination.LONGS);
+    if (!viewValues) {
+      ensureValueCapacity(batch, 0, count);
+    }
     if (present > 0) {
       try {
-        readValues(batch, 0, present);
+        if (viewValues) {
+          // The decoder checks that the page holds the values; their bytes become the batch's view.
+          pageValues.skip(present);
+          batch.viewValues(page.data(), pagePlainPosition, valueWidth());
+        } else {
+          readValues(batch, 0, present);
+        }
         if (pagePlain) {
           pagePlainPosition += present * valueWidth();
         }

@@ -133,6 +133,7 @@ public final class NestedColumnReader implements AutoCloseable {
       }
       // The flat reader may move to its next page now, where a view of the current one would go stale.
       pending.ownLevels();
+      pending.ownValues();
       long step;
       int startsInStep = -1;
       if (maxRepetitionLevel == 0) {
@@ -202,7 +203,9 @@ public final class NestedColumnReader implements AutoCloseable {
       ensureValues(output, Math.max(values, levels));
       return;
     }
-    pending.ownLevels(); // what is not handed out stays pending, so it must outlive the page
+    // What is not handed out stays pending, so it must outlive the page.
+    pending.ownLevels();
+    pending.ownValues();
     output.reset(levels, maxDefinitionLevel > 0, maxRepetitionLevel > 0);
     int remainingLevels = pendingLevels - levels;
     int remainingValues = pendingValues - values;
@@ -252,6 +255,9 @@ public final class NestedColumnReader implements AutoCloseable {
   }
 
   private void ensureValues(ColumnBatch batch, int count) throws ParquetCorruptionException {
+    if (batch.valueView() != null) {
+      return; // copied out, with room for every slot, only if an assembler asks for the array (ColumnBatch.ownValues)
+    }
     switch (physicalType) {
       case INT32, FLOAT -> batch.ensureInts(count);
       case INT64, DOUBLE -> batch.ensureLongs(count);
