@@ -254,9 +254,7 @@ public final class FlatColumnReader implements AutoCloseable {
     while (levels < levelEnd) {
       if (pageLevelsRemaining == 0) {
         if (!nextDataPage()) {
-          throw new ParquetCorruptionException(location.describe() + ": column chunk ended after "
-              + levelsStarted + " of its " + totalLevels + " level entries (values and nulls): its pages hold"
-              + " fewer than the row group's row count");
+          throw chunkEnded("level entries (values and nulls)");
         }
         continue;
       }
@@ -315,9 +313,7 @@ public final class FlatColumnReader implements AutoCloseable {
   public int levelsBeforeRecordStart(int starts) throws IOException {
     while (pageLevelsRemaining == 0) {
       if (!nextDataPage()) {
-        throw new ParquetCorruptionException(location.describe() + ": column chunk ended after "
-            + levelsStarted + " of its " + totalLevels + " level entries (values and nulls): its pages hold"
-            + " fewer than the row group's row count");
+        throw chunkEnded("level entries (values and nulls)");
       }
     }
     int[] levels = pageRepetitionLevels;
@@ -398,9 +394,7 @@ public final class FlatColumnReader implements AutoCloseable {
     while (done < valueCount) {
       if (pageLevelsRemaining == 0) {
         if (!nextDataPage(offer(sink, done, valueCount - done, valueWidth))) {
-          throw new ParquetCorruptionException(location.describe() + ": column chunk ended after "
-              + levelsStarted + " of its " + totalLevels + " values: its pages hold fewer than the row group's"
-              + " row count");
+          throw chunkEnded("values");
         }
         done += page.valuesInDestination(); // all of the page, its first part, or none
         continue;
@@ -412,6 +406,12 @@ public final class FlatColumnReader implements AutoCloseable {
       pageLevelsRemaining -= count;
       pageLevelPosition += count;
     }
+  }
+
+  /** The failure of a chunk whose pages hold fewer {@code entries} than the row group's row count. */
+  private ParquetCorruptionException chunkEnded(String entries) {
+    return new ParquetCorruptionException(location.describe() + ": column chunk ended after " + levelsStarted
+        + " of its " + totalLevels + " " + entries + ": its pages hold fewer than the row group's row count");
   }
 
   /** Whether this reader converts the values as it decodes them (see {@link ValueConversion}). */
@@ -435,9 +435,7 @@ public final class FlatColumnReader implements AutoCloseable {
     while (done < valueCount) {
       if (pageLevelsRemaining == 0) {
         if (!nextDataPage()) {
-          throw new ParquetCorruptionException(location.describe() + ": column chunk ended after "
-              + levelsStarted + " of its " + totalLevels + " values: its pages hold fewer than the row group's"
-              + " row count");
+          throw chunkEnded("values");
         }
         continue;
       }
