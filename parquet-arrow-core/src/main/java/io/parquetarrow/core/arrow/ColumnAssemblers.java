@@ -80,9 +80,9 @@ public final class ColumnAssemblers {
   /**
    * Reads one batch of a flat column straight into its vector when {@code assembler} allows it (same bytes in
    * Parquet and Arrow: INT32, INT64, FLOAT, DOUBLE without conversion, FIXED_LEN_BYTE_ARRAY as fixed-size binary
-   * or half float; or decimals the reader converts as it decodes) and the batch has no null (a required column, or an optional one whose next {@code rows}
-   * entries lie in one page and are all values), and returns true; false means the caller takes the usual path
-   * (read into a {@link ColumnBatch}, then {@link ColumnAssembler#assemble}).
+   * or half float; or decimals the reader converts as it decodes) and the batch has no null (a required column, or
+   * an optional one whose next {@code rows} entries lie in one page and are all values), and returns true; false
+   * means the caller takes the usual path (read into a {@link ColumnBatch}, then {@link ColumnAssembler#assemble}).
    */
   public static boolean readDirectly(ColumnAssembler assembler, ColumnDescriptor column,
       io.parquetarrow.core.column.FlatColumnReader reader, int rows, io.parquetarrow.core.column.ColumnBatch scratch,

@@ -247,11 +247,6 @@ public final class ColumnBatch {
     }
   }
 
-  /** Whether the levels are a view of another's arrays ({@link #viewLevels}). */
-  boolean levelsViewed() {
-    return levelsViewed;
-  }
-
   /** Copies viewed levels into the batch's own arrays (at offset 0), so they outlive the arrays viewed. */
   void ownLevels() {
     if (!levelsViewed) {

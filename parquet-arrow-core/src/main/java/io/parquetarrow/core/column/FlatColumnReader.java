@@ -176,8 +176,8 @@ public final class FlatColumnReader implements AutoCloseable {
    * Like {@link #readAppending}, but when {@code batch} is empty and the entries lie in the current data page, the
    * batch's levels become a view of the page's level arrays ({@link ColumnBatch#levelOffset()}) instead of a copy,
    * and so do the values of a PLAIN INT32, INT64, FLOAT or DOUBLE page ({@link ColumnBatch#valueView()}).
-   * The view holds until this reader reads on: the caller must consume the batch, or have it copy the levels
-   * ({@link ColumnBatch#ownLevels()}), before calling this reader again.
+   * The view holds until this reader reads on: the caller must consume the batch, or have it copy the levels and
+   * values ({@link ColumnBatch#ownLevels()}, {@link ColumnBatch#ownValues()}), before calling this reader again.
    */
   public void readAppendingOrView(int levelCount, ColumnBatch batch) throws IOException {
     if (batch.levelCount() != 0 || levelCount <= 0 || levelCount > pageLevelsRemaining || pageRemainderInFile
