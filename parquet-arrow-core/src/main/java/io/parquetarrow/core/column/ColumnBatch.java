@@ -237,14 +237,16 @@ public final class ColumnBatch {
     ByteBuffer bytes = ByteBuffer.wrap(data, valueViewOffset, valueCount * valueViewWidth)
         .slice().order(ByteOrder.LITTLE_ENDIAN);
     if (valueViewWidth == Long.BYTES) {
-      if (longs.length < capacity) {
-        longs = ScratchArrays.copyOf(longs, grow(longs.length, capacity));
-      }
-      bytes.asLongBuffer().get(longs, 0, valueCount);
+      bytes.asLongBuffer().get(ensureLongs(capacity), 0, valueCount);
     } else {
-      ints = ensure(ints, capacity);
-      bytes.asIntBuffer().get(ints, 0, valueCount);
+      bytes.asIntBuffer().get(ensureInts(capacity), 0, valueCount);
     }
+  }
+
+  /** {@link #ownLevels} and {@link #ownValues}: the batch no longer shows anything of the column reader's page. */
+  void ownViews() {
+    ownLevels();
+    ownValues();
   }
 
   /** Copies viewed levels into the batch's own arrays (at offset 0), so they outlive the arrays viewed. */

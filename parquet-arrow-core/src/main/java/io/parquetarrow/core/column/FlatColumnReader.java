@@ -177,16 +177,13 @@ public final class FlatColumnReader implements AutoCloseable {
    * batch's levels become a view of the page's level arrays ({@link ColumnBatch#levelOffset()}) instead of a copy,
    * and so do the values of a PLAIN INT32, INT64, FLOAT or DOUBLE page ({@link ColumnBatch#valueView()}).
    * The view holds until this reader reads on: the caller must consume the batch, or have it copy the levels and
-   * values ({@link ColumnBatch#ownLevels()}, {@link ColumnBatch#ownValues()}), before calling this reader again.
+   * values ({@link ColumnBatch#ownViews()}), before calling this reader again.
    */
   public void readAppendingOrView(int levelCount, ColumnBatch batch) throws IOException {
     if (batch.levelCount() != 0 || levelCount <= 0 || levelCount > pageLevelsRemaining || pageRemainderInFile
-        || (maxDefinitionLevel == 0 && maxRepetitionLevel == 0)) {
-      readAppending(levelCount, batch);
+        || (maxDefinitionLevel == 0 && maxRepetitionLevel == 0) || conversion != null) {
+      readAppending(levelCount, batch); // refuses a converting reader
       return;
-    }
-    if (conversion != null) {
-      throw new IllegalStateException(location.describe() + ": readAppending of a converting reader");
     }
     batch.reset(0, false, false);
     int[] definition = maxDefinitionLevel > 0 ? pageLevels() : null;
@@ -374,17 +371,16 @@ public final class FlatColumnReader implements AutoCloseable {
     if (maxRepetitionLevel != 0 || valueWidth == 0) {
       throw new IllegalStateException(location.describe() + ": readInto needs a flat fixed-width column");
     }
-    if (conversion != null) {
-      readConvertedInto(valueCount, sink, scratch);
-      return;
-    }
+    // Bytes per value in the sink: the stored width, or the conversion's. Pages are offered to the sink only
+    // without a conversion (their bytes are not the converted values).
+    int sinkWidth = conversion != null ? conversion.width() : valueWidth;
     if (maxDefinitionLevel != 0) {
       // allPresentAhead(valueCount) said yes: the entries are in this page and all of them are values.
       if (valueCount > pageLevelsRemaining) {
         throw new IllegalStateException(location.describe() + ": readInto of an optional column without"
             + " allPresentAhead");
       }
-      copyValuesInto(sink, 0, valueCount, valueWidth, 0, scratch);
+      copyValuesInto(sink, 0, valueCount, sinkWidth, 0, scratch);
       pagePresentRemaining -= valueCount;
       pageLevelsRemaining -= valueCount;
       pageLevelPosition += valueCount;
@@ -393,15 +389,15 @@ public final class FlatColumnReader implements AutoCloseable {
     int done = 0;
     while (done < valueCount) {
       if (pageLevelsRemaining == 0) {
-        if (!nextDataPage(offer(sink, done, valueCount - done, valueWidth))) {
+        if (!nextDataPage(conversion != null ? null : offer(sink, done, valueCount - done, valueWidth))) {
           throw chunkEnded("values");
         }
         done += page.valuesInDestination(); // all of the page, its first part, or none
         continue;
       }
       int count = Math.min(valueCount - done, pageLevelsRemaining);
-      copyValuesInto(sink, (long) done * valueWidth, count, valueWidth,
-          (long) (valueCount - done - count) * valueWidth, scratch);
+      copyValuesInto(sink, (long) done * sinkWidth, count, sinkWidth,
+          (long) (valueCount - done - count) * sinkWidth, scratch);
       done += count;
       pageLevelsRemaining -= count;
       pageLevelPosition += count;
@@ -417,48 +413,6 @@ public final class FlatColumnReader implements AutoCloseable {
   /** Whether this reader converts the values as it decodes them (see {@link ValueConversion}). */
   public boolean converts() {
     return conversion != null;
-  }
-
-  /**
-   * {@link #readInto} for a converting reader. Pages are never offered to the sink here (their bytes are not the
-   * converted values), so no page is split and none is read into the sink.
-   */
-  private void readConvertedInto(int valueCount, ValueSink sink, ColumnBatch scratch) throws IOException {
-    int convertedWidth = conversion.width();
-    scratch.reset(0, false, false);
-    byte[] converted = scratch.ensureBytes(Math.min(valueCount, DIRECT_CHUNK) * convertedWidth);
-    if (maxDefinitionLevel != 0 && valueCount > pageLevelsRemaining) {
-      throw new IllegalStateException(location.describe() + ": readInto of an optional column without"
-          + " allPresentAhead");
-    }
-    int done = 0;
-    while (done < valueCount) {
-      if (pageLevelsRemaining == 0) {
-        if (!nextDataPage()) {
-          throw chunkEnded("values");
-        }
-        continue;
-      }
-      if (pageRemainderInFile) {
-        loadRemainder();
-      }
-      int count = Math.min(DIRECT_CHUNK, Math.min(valueCount - done, pageLevelsRemaining));
-      try {
-        readConverted(scratch, 0, count);
-        if (pagePlain) {
-          pagePlainPosition += count * valueWidth();
-        }
-      } catch (ParquetCorruptionException e) {
-        throw e.withContext(location.describe(page.fileOffset()));
-      }
-      sink.putBytes((long) done * convertedWidth, converted, 0, count * convertedWidth);
-      if (maxDefinitionLevel != 0) {
-        pagePresentRemaining -= count;
-      }
-      done += count;
-      pageLevelsRemaining -= count;
-      pageLevelPosition += count;
-    }
   }
 
   /**
@@ -481,15 +435,16 @@ public final class FlatColumnReader implements AutoCloseable {
   }
 
   /**
-   * Copies the current page's next {@code count} values to {@code sink} from byte {@code byteOffset}: PLAIN bytes
-   * as they are, other encodings through {@link #decodeInto}. {@code roomAfter} is how many bytes of this call's
-   * values follow them in the sink, where the rest of a split page read from the file may bring the start of the
-   * next page (they are overwritten by those values).
+   * Copies the current page's next {@code count} values to {@code sink} from byte {@code byteOffset}, {@code
+   * valueWidth} bytes each: PLAIN bytes as they are, other encodings through {@link #decodeInto}, converted values
+   * through {@link #convertInto}. {@code roomAfter} is how many bytes of this call's values follow them in the sink,
+   * where the rest of a split page read from the file may bring the start of the next page (they are overwritten
+   * by those values).
    */
   private void copyValuesInto(
       ValueSink sink, long byteOffset, int count, int valueWidth, long roomAfter, ColumnBatch scratch)
       throws IOException {
-    if (pageRemainderInFile) {
+    if (pageRemainderInFile) { // only after an offer, so never with a conversion
       // The page layer's messages name the page already: outside the try below, which would name it again.
       int bytes = count * valueWidth;
       int left = pagePlainEnd - pagePlainPosition;
@@ -503,7 +458,9 @@ public final class FlatColumnReader implements AutoCloseable {
       loadRemainder();
     }
     try {
-      if (pagePlain) {
+      if (conversion != null) {
+        convertInto(sink, byteOffset, count, scratch);
+      } else if (pagePlain) {
         int bytes = count * valueWidth; // the decoder's init checked the page holds all its values
         if (bytes > pagePlainEnd - pagePlainPosition) {
           throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values",
@@ -517,6 +474,26 @@ public final class FlatColumnReader implements AutoCloseable {
       }
     } catch (ParquetCorruptionException e) {
       throw e.withContext(location.describe(page.fileOffset()));
+    }
+  }
+
+  /**
+   * Converts {@code count} values of the current page ({@link #conversion}) {@value #DIRECT_CHUNK} at a time in
+   * {@code scratch} and copies each run to {@code sink} from byte {@code byteOffset} while it is in the cache,
+   * instead of converting a whole batch into a heap image (1 MiB per decimal128 column of 65,536 rows).
+   */
+  private void convertInto(ValueSink sink, long byteOffset, int count, ColumnBatch scratch)
+      throws ParquetException {
+    int convertedWidth = conversion.width();
+    scratch.reset(0, false, false);
+    byte[] converted = scratch.ensureBytes(Math.min(count, DIRECT_CHUNK) * convertedWidth);
+    for (int done = 0; done < count; done += DIRECT_CHUNK) {
+      int run = Math.min(DIRECT_CHUNK, count - done);
+      readConverted(scratch, 0, run);
+      sink.putBytes(byteOffset + (long) done * convertedWidth, converted, 0, run * convertedWidth);
+    }
+    if (pagePlain) {
+      pagePlainPosition += count * valueWidth();
     }
   }
 

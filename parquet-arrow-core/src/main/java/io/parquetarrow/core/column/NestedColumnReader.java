@@ -132,8 +132,7 @@ public final class NestedColumnReader implements AutoCloseable {
             + " more records, expected " + records + " (the row group's row count)");
       }
       // The flat reader may move to its next page now, where a view of the current one would go stale.
-      pending.ownLevels();
-      pending.ownValues();
+      pending.ownViews();
       long step;
       int startsInStep = -1;
       if (maxRepetitionLevel == 0) {
@@ -203,9 +202,7 @@ public final class NestedColumnReader implements AutoCloseable {
       ensureValues(output, Math.max(values, levels));
       return;
     }
-    // What is not handed out stays pending, so it must outlive the page.
-    pending.ownLevels();
-    pending.ownValues();
+    pending.ownViews(); // what is not handed out stays pending, so it must outlive the page
     output.reset(levels, maxDefinitionLevel > 0, maxRepetitionLevel > 0);
     int remainingLevels = pendingLevels - levels;
     int remainingValues = pendingValues - values;
