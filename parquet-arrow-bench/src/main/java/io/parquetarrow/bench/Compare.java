@@ -29,8 +29,8 @@ import org.apache.parquet.io.LocalInputFile;
 
 /**
  * The side-by-side runner: reads every file of the benchmark suite fully into memory with each engine in one
- * JVM (ours, Arrow C++, DuckDB, parquet-java, Hardwood), alternating engines within each iteration after warm-up
- * iterations, then does the same for writing. Prints Markdown tables: per file and engine the median seconds,
+ * JVM (ours, Arrow C++, DuckDB, parquet-java's column path and its full record read, Hardwood), alternating
+ * engines within each iteration after warm-up iterations, then does the same for writing. Prints Markdown tables: per file and engine the median seconds,
  * rows/s, uncompressed MB/s, median process CPU seconds (all threads of the process, so a reader that quietly
  * uses more threads shows), the ratios to Arrow C++ and to the fastest peer, and whether the engine's
  * {@link ValueChecksum} matches Arrow C++'s (else DuckDB's). Also prints the machine's memory copy bandwidth, and
@@ -65,8 +65,8 @@ public final class Compare {
   static final String USAGE = """
       Compare [--data bench-data] [--scale 0.05] [--seed 42] [--threads 1[,2]] [--iterations 5] [--warmup 10]
               [--datasets all|lineitem_snappy,lineitem_zstd,plain_ints,nullable,strings,floats_bss,nested,list_int64]
-              [--engines all|parquet-arrow,arrow-cpp,duckdb,parquet-java,hardwood,pages-only] [--no-read] [--no-write]
-              [--regenerate] [--scaling]
+              [--engines all|parquet-arrow,arrow-cpp,duckdb,parquet-java,parquet-java-records,hardwood,pages-only]
+              [--no-read] [--no-write] [--regenerate] [--scaling]
               (--engines may also name parquet-arrow-no-read-ahead: ours without read-ahead, run only when named)
       See BENCHMARKS.md; run it through ./bench, which sizes Arrow C++'s thread pools.""";
 

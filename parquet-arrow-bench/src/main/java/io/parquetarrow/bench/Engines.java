@@ -21,6 +21,7 @@ final class Engines {
     engines.add(new ArrowCppEngine());
     engines.add(new DuckDbEngine());
     engines.add(new ParquetJavaEngine());
+    engines.add(new ParquetJavaRecordsEngine());
     engines.add(hardwood());
     engines.add(new PagesOnlyEngine());
     return engines;
