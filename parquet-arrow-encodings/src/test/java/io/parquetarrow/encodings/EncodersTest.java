@@ -201,13 +201,15 @@ class EncodersTest {
 
   /**
    * A repeat in the middle of bit-packed values becomes an RLE run only when long enough to pay for splitting the
-   * bit-packed run: 24 values at bit width 1, 12 at width 2, 8 from width 3 on; a repeat at the start always from 8.
+   * bit-packed run: 128 values at bit width 1, 64 at width 2, 43 at width 3, 16 at width 8, 8 from width 16 on; a
+   * repeat at the start always from 8.
    */
   @Test
   void shortRepeatsOfNarrowValuesStayBitPacked() throws ParquetCorruptionException {
     int[][] cases = {
         // bit width, repeat length, expected runs (literal, repeat, literal when split; one run otherwise)
-        {1, 23, 1}, {1, 24, 3}, {2, 11, 1}, {2, 12, 3}, {3, 8, 3}, {8, 8, 3}};
+        {1, 127, 1}, {1, 128, 3}, {2, 63, 1}, {2, 64, 3}, {3, 42, 1}, {3, 43, 3}, {8, 15, 1}, {8, 16, 3},
+        {16, 8, 3}};
     for (int[] c : cases) {
       int bitWidth = c[0];
       int repeat = c[1];
