@@ -180,4 +180,90 @@ class RleCheckedReadsTest {
     assertThat(rest).containsOnly(3);
     assertThat(decoder.skipRun(0, 3)).isTrue();
   }
+
+  /**
+   * Streams of short runs as parquet-java writes them (an RLE run at every repeat of eight, bit-packed runs of a
+   * few groups between), which take the decoder's loop over one-byte headers: every read decodes the same values in
+   * chunks of any size, including chunks that end inside a run, and counts and checks as the general path does.
+   */
+  @Test
+  void shortRunsReadInChunksOfAnySize() throws Exception {
+    long seed = System.nanoTime();
+    System.out.println("RleCheckedReadsTest short runs seed " + seed);
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int max : new int[] {1, 2, 3, 7, 100, 255, 65_535, Integer.MAX_VALUE}) {
+      int count = 5_000;
+      int[] values = new int[count];
+      for (int i = 0; i < count; ) {
+        int run = 1 + random.nextInt(30);
+        boolean constant = random.nextBoolean();
+        int value = random.nextInt(max) + (random.nextBoolean() ? 1 : 0);
+        for (int end = Math.min(count, i + run); i < end; i++) {
+          values[i] = constant ? value : random.nextInt(max) + (random.nextInt(3) == 0 ? 1 : 0);
+        }
+      }
+      int width = bitWidth(max);
+      byte[] encoded = ParquetJavaEncoders.rleHybrid(values, width);
+      int expectedEqual = (int) Arrays.stream(values).filter(value -> value == max).count();
+      for (int chunk : new int[] {1, 5, 8, 13, 64, 1_000, count}) {
+        String where = String.format("max %d, chunks of %d (seed %d)", max, chunk, seed);
+        RleBitPackedHybridDecoder decoder = new RleBitPackedHybridDecoder(KERNELS, width);
+        int[] read = new int[count];
+        decoder.init(encoded, 0, encoded.length, count);
+        for (int at = 0; at < count; at += chunk) {
+          decoder.read(read, at, Math.min(chunk, count - at));
+        }
+        assertThat(read).as("read, " + where).isEqualTo(values);
+
+        int[] counted = new int[count];
+        int equal = 0;
+        decoder.init(encoded, 0, encoded.length, count);
+        for (int at = 0; at < count; at += chunk) {
+          equal += decoder.readCountingEqual(counted, at, Math.min(chunk, count - at), max);
+        }
+        assertThat(counted).as("readCountingEqual, " + where).isEqualTo(values);
+        assertThat(equal).as("values equal to the maximum, " + where).isEqualTo(expectedEqual);
+
+        int[] checked = new int[count];
+        long offending = -1;
+        decoder.init(encoded, 0, encoded.length, count);
+        for (int at = 0; at < count; at += chunk) {
+          long found = decoder.readCheckingBelow(checked, at, Math.min(chunk, count - at), max);
+          offending = offending < 0 ? found : offending;
+        }
+        assertThat(checked).as("readCheckingBelow, " + where).isEqualTo(values);
+        assertThat(offending).as("first value not below %d, %s", max, where)
+            .isEqualTo(Arrays.stream(values).filter(value -> value >= max).findFirst().orElse(-1));
+      }
+    }
+  }
+
+  /** Bad runs among short ones fail with the general path's messages, wherever the run starts. */
+  @Test
+  void badShortRunsFailAsLongOnesDo() {
+    // Width 2: a good RLE run of 10 threes, then an RLE run of 10 repeating 7, which does not fit in 2 bits.
+    byte[] tooWide = {20, 3, 20, 7};
+    // Width 2: an RLE run of 10, then a bit-packed run of one group (2 bytes) with only 1 byte left in the page.
+    byte[] cut = {20, 3, 3, 0x55};
+    // Width 2: an RLE run of 10, then an RLE run of 60 where only 20 values remain.
+    byte[] tooLong = {20, 3, 120, 1};
+    RleBitPackedHybridDecoder decoder = new RleBitPackedHybridDecoder(KERNELS, 2).describedAs("levels");
+    Object[][] cases = {
+        {tooWide, 20, "RLE run at offset 2 repeats value 7, which does not fit in bit width 2"},
+        {cut, 18, "bit-packed run at offset 2 needs 2 bytes for 8 values of bit width 2 but only 1 remain"},
+        {tooLong, 30, "RLE run at offset 2 claims 60 values but only 20 remain"}};
+    for (Object[] c : cases) {
+      byte[] page = (byte[]) c[0];
+      int count = (int) c[1];
+      assertThatThrownBy(() -> {
+        decoder.init(page, 0, page.length, count);
+        decoder.read(new int[count], 0, count);
+      }).as("read").isInstanceOf(ParquetCorruptionException.class).hasMessageContaining((String) c[2]);
+      assertThatThrownBy(() -> {
+        decoder.init(page, 0, page.length, count);
+        decoder.readCountingEqual(new int[count], 0, count, 3);
+      }).as("readCountingEqual").isInstanceOf(ParquetCorruptionException.class)
+          .hasMessageContaining((String) c[2]);
+    }
+  }
 }
