@@ -40,8 +40,7 @@ final class ParquetJavaEngine implements ReadEngine {
   @Override
   public Materialized read(Path file, int threads, BufferAllocator allocator) throws Exception {
     ValueChecksum checksum = new ValueChecksum();
-    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file),
-        ParquetReadOptions.builder().build())) {
+    try (ParquetFileReader reader = open(file)) {
       MessageType schema = reader.getFooter().getFileMetaData().getSchema();
       String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
       GroupConverter converter = new IgnoringGroupConverter(schema);
@@ -56,6 +55,22 @@ final class ParquetJavaEngine implements ReadEngine {
       }
     }
     return new Consumed(checksum);
+  }
+
+  /** parquet-java's reader of {@code file}, with its default options (page checksums not verified). */
+  static ParquetFileReader open(Path file) throws java.io.IOException {
+    return ParquetFileReader.open(new LocalInputFile(file), ParquetReadOptions.builder().build());
+  }
+
+  /** Adds a byte array to the checksum as {@link ValueChecksum#addBinary} defines it. */
+  static void addBinary(ValueChecksum checksum, Binary value) {
+    int length = value.length();
+    if (length == 0) {
+      checksum.addBinary(0, (byte) 0);
+    } else {
+      ByteBuffer bytes = value.toByteBuffer();
+      checksum.addBinary(length, bytes.get(bytes.position()));
+    }
   }
 
   /** Reads all {@code total} values (levels included, so nulls count) of one column chunk. */
@@ -124,14 +139,7 @@ final class ParquetJavaEngine implements ReadEngine {
         }
         for (long index = 0; index < total; index++) {
           if (reader.getCurrentDefinitionLevel() == present) {
-            Binary value = reader.getBinary();
-            int length = value.length();
-            if (length == 0) {
-              checksum.addBinary(0, (byte) 0);
-            } else {
-              ByteBuffer bytes = value.toByteBuffer();
-              checksum.addBinary(length, bytes.get(bytes.position()));
-            }
+            addBinary(checksum, reader.getBinary());
           }
           reader.consume();
         }

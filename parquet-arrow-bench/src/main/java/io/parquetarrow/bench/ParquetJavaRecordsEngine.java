@@ -1,13 +1,10 @@
 package io.parquetarrow.bench;
 
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.ColumnIOFactory;
-import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
 import org.apache.parquet.io.api.Binary;
@@ -48,8 +45,7 @@ final class ParquetJavaRecordsEngine implements ReadEngine {
   @Override
   public Materialized read(Path file, int threads, BufferAllocator allocator) throws Exception {
     ValueChecksum checksum = new ValueChecksum();
-    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file),
-        ParquetReadOptions.builder().build())) {
+    try (ParquetFileReader reader = ParquetJavaEngine.open(file)) {
       MessageType schema = reader.getFooter().getFileMetaData().getSchema();
       MessageColumnIO columns = new ColumnIOFactory(reader.getFooter().getFileMetaData().getCreatedBy())
           .getColumnIO(schema);
@@ -151,13 +147,7 @@ final class ParquetJavaRecordsEngine implements ReadEngine {
 
     @Override
     public void addBinary(Binary value) {
-      int length = value.length();
-      if (length == 0) {
-        checksum.addBinary(0, (byte) 0);
-      } else {
-        ByteBuffer bytes = value.toByteBuffer();
-        checksum.addBinary(length, bytes.get(bytes.position()));
-      }
+      ParquetJavaEngine.addBinary(checksum, value);
     }
   }
 
