@@ -2,6 +2,7 @@ package io.parquetarrow.bench;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -17,6 +18,7 @@ import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * parquet-java (parquet-hadoop 1.16) in the side-by-side runner, on its fastest general path: row group by row
@@ -43,7 +45,7 @@ final class ParquetJavaEngine implements ReadEngine {
     try (ParquetFileReader reader = open(file)) {
       MessageType schema = reader.getFooter().getFileMetaData().getSchema();
       String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
-      GroupConverter converter = new IgnoringGroupConverter(schema);
+      GroupConverter converter = new LeafGroupConverter(schema, leaf -> new PrimitiveConverter() {});
       PageReadStore rowGroup;
       while ((rowGroup = reader.readNextRowGroup()) != null) {
         ColumnReadStoreImpl store = new ColumnReadStoreImpl(rowGroup, converter, schema, createdBy);
@@ -148,18 +150,19 @@ final class ParquetJavaEngine implements ReadEngine {
   }
 
   /**
-   * The converter tree {@link ColumnReadStoreImpl} requires; it receives nothing because the values are taken
-   * from the column readers' getters instead.
+   * A converter tree over {@code type}: one child per field, groups recursively, each leaf from {@code leaves}.
+   * With leaves that ignore their values it is the tree {@link ColumnReadStoreImpl} requires (the values are taken
+   * from the column readers' getters instead).
    */
-  private static final class IgnoringGroupConverter extends GroupConverter {
+  static final class LeafGroupConverter extends GroupConverter {
     private final Converter[] children;
 
-    IgnoringGroupConverter(GroupType type) {
+    LeafGroupConverter(GroupType type, Function<PrimitiveType, PrimitiveConverter> leaves) {
       children = new Converter[type.getFieldCount()];
       for (int index = 0; index < children.length; index++) {
         children[index] = type.getType(index).isPrimitive()
-            ? new PrimitiveConverter() {}
-            : new IgnoringGroupConverter(type.getType(index).asGroupType());
+            ? leaves.apply(type.getType(index).asPrimitiveType())
+            : new LeafGroupConverter(type.getType(index).asGroupType(), leaves);
       }
     }
 

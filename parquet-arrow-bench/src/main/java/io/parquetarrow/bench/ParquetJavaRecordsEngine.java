@@ -8,14 +8,11 @@ import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.io.api.RecordMaterializer;
-import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * parquet-java (parquet-hadoop 1.16) reading full records, the form issue 7 names as the peer of its "5×
@@ -68,7 +65,9 @@ final class ParquetJavaRecordsEngine implements ReadEngine {
     private final GroupConverter root;
 
     ChecksumMaterializer(MessageType schema, ValueChecksum checksum) {
-      root = new ChecksumGroupConverter(schema, checksum);
+      root = new ParquetJavaEngine.LeafGroupConverter(schema, leaf -> leaf.getLogicalTypeAnnotation()
+          instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation
+          ? new DecimalConverter(checksum) : new ValueConverter(checksum));
     }
 
     @Override
@@ -80,36 +79,6 @@ final class ParquetJavaRecordsEngine implements ReadEngine {
     public GroupConverter getRootConverter() {
       return root;
     }
-  }
-
-  /** A group's converter: one child per field, groups recursively, leaves by physical type. */
-  private static final class ChecksumGroupConverter extends GroupConverter {
-    private final Converter[] children;
-
-    ChecksumGroupConverter(GroupType type, ValueChecksum checksum) {
-      children = new Converter[type.getFieldCount()];
-      for (int index = 0; index < children.length; index++) {
-        children[index] = type.getType(index).isPrimitive()
-            ? leaf(type.getType(index).asPrimitiveType(), checksum)
-            : new ChecksumGroupConverter(type.getType(index).asGroupType(), checksum);
-      }
-    }
-
-    private static PrimitiveConverter leaf(PrimitiveType type, ValueChecksum checksum) {
-      boolean decimal = type.getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
-      return decimal ? new DecimalConverter(checksum) : new ValueConverter(checksum);
-    }
-
-    @Override
-    public Converter getConverter(int fieldIndex) {
-      return children[fieldIndex];
-    }
-
-    @Override
-    public void start() {}
-
-    @Override
-    public void end() {}
   }
 
   /** Every physical type, added to the checksum as {@link ValueChecksum} defines it. */
