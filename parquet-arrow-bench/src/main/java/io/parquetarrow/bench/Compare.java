@@ -28,13 +28,14 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.LocalInputFile;
 
 /**
- * The side-by-side runner: reads every file of the benchmark suite fully into memory with each engine in one
- * JVM (ours, Arrow C++, DuckDB, parquet-java's column path and its full record read, Hardwood), alternating
- * engines within each iteration after warm-up iterations, then does the same for writing. Prints Markdown tables: per file and engine the median seconds,
- * rows/s, uncompressed MB/s, median process CPU seconds (all threads of the process, so a reader that quietly
- * uses more threads shows), the ratios to Arrow C++ and to the fastest peer, and whether the engine's
- * {@link ValueChecksum} matches Arrow C++'s (else DuckDB's). Also prints the machine's memory copy bandwidth, and
- * for plain_ints how far below it each engine reads ({@code memcpy/2.0} means at half the copy bandwidth).
+ * The side-by-side runner: reads every file of the benchmark suite fully into memory with each engine in one JVM
+ * (ours, Arrow C++, DuckDB, parquet-java's column path and its full record read, Hardwood), alternating engines
+ * within each iteration after warm-up iterations, then does the same for writing. Prints Markdown tables: per file
+ * and engine the median seconds, rows/s, uncompressed MB/s, median process CPU seconds (all threads of the process,
+ * so a reader that quietly uses more threads shows), the ratios to Arrow C++ and to the fastest peer, and whether
+ * the engine's {@link ValueChecksum} matches Arrow C++'s (else DuckDB's). Also prints the machine's memory copy
+ * bandwidth, and for plain_ints how far below it each engine reads ({@code memcpy/2.0} means at half the copy
+ * bandwidth).
  *
  * <pre>
  * Compare [--data bench-data] [--scale 0.05] [--seed 42] [--threads 1[,2]] [--iterations 5] [--warmup 10]
