@@ -347,6 +347,14 @@ public final class FlatColumnReader implements AutoCloseable {
     return position - pageLevelPosition;
   }
 
+  /**
+   * Whether the current page holds more entries and the next of them starts a record (repetition level 0): a
+   * {@link #levelsBeforeRecordStart}{@code (0)} of no entries, known without loading the next page.
+   */
+  public boolean recordStartsNextInPage() {
+    return pageLevelsRemaining > 0 && pageRepetitionLevels[pageLevelPosition] == 0;
+  }
+
   /** The record starts among the entries the last {@link #levelsBeforeRecordStart} call counted. */
   public int startsBeforeRecordStart() {
     return startsBeforeRecordStart;

@@ -122,7 +122,10 @@ public final class NestedColumnReader implements AutoCloseable {
           end = scanned;
           break;
         }
-        if (endOfData && started == records) {
+        if (started == records && (endOfData || reader.recordStartsNextInPage())) {
+          // The last step ended where the next record starts, at the chunk's end or inside the page: the batch is
+          // complete, and its levels may stay a view of the page (the flat reader does not move on before the
+          // next call, by which time this batch has been assembled).
           end = pendingLevels;
           break;
         }
