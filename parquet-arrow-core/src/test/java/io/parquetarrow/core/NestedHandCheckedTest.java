@@ -8,20 +8,33 @@ import io.parquetarrow.core.testing.ArrowAssertions.Tolerance;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
 import io.parquetarrow.core.testing.DuckDbOracle;
+import io.parquetarrow.encodings.RleBitPackedHybridEncoder;
 import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.simd.KernelProvider;
+import io.parquetarrow.simd.ParquetKernels;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
@@ -31,8 +44,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Nested reading where Arrow C++ is not the oracle, or where the corpus is too small to matter: the corpus files
- * Arrow C++ refuses (checked against DuckDB and by hand), a map with a null key (corrupt), and parquet-java files
- * whose records span many small pages, read with batches of 1, 7 and 1024 rows against Arrow C++.
+ * Arrow C++ refuses (checked against DuckDB and by hand), a map with a null key (corrupt), parquet-java files of
+ * many small pages read with batches of 1, 7 and 1024 rows against Arrow C++, and a list continued on the next
+ * page (written page by page) checked by hand.
  */
 class NestedHandCheckedTest {
   @TempDir Path temporary;
@@ -176,7 +190,7 @@ class NestedHandCheckedTest {
   private static ParquetWriter<Group> writer(Path file, MessageType schema, int pageRows, WriterVersion version,
       CompressionCodecName codec) throws Exception {
     // LocalOutputFile, not a Hadoop Path: Hadoop's FileSystem needs Subject.getSubject, which JDK 23+ refuse.
-    return ExampleParquetWriter.builder(new org.apache.parquet.io.LocalOutputFile(file))
+    return ExampleParquetWriter.builder(new LocalOutputFile(file))
         .withConf(new Configuration())
         .withType(schema)
         .withWriterVersion(version)
@@ -186,5 +200,94 @@ class NestedHandCheckedTest {
         // Small row groups, so that batches also end where a row group ends.
         .withRowGroupSize(16 * 1024L)
         .build();
+  }
+
+  /**
+   * A record whose list continues on the next data page (data page v1 allows it; parquet-java 1.16 and our writer
+   * cut pages only between records, so the page bytes are written here by hand): read whole at every batch size,
+   * including batches that end exactly where the first page does, in the middle of that record.
+   */
+  @Test
+  void aListContinuedOnTheNextPageReadsWholeAtEveryBatchSize() throws Exception {
+    MessageType schema = MessageTypeParser.parseMessageType("message test {"
+        + " optional group numbers (LIST) { repeated group list { optional int64 element; } } }");
+    // Ten records of three elements each, but a null list (record 3), an empty list (record 7) and a null
+    // element (record 5's second). Definition levels: 0 null list, 1 empty list, 2 null element, 3 a value.
+    List<Integer> repetition = new ArrayList<>();
+    List<Integer> definition = new ArrayList<>();
+    List<Long> values = new ArrayList<>();
+    List<String> expected = new ArrayList<>();
+    int firstPageEntries = -1;
+    for (int record = 0; record < 10; record++) {
+      if (record == 3 || record == 7) {
+        repetition.add(0);
+        definition.add(record == 3 ? 0 : 1);
+        expected.add(record == 3 ? "null" : "[]");
+        continue;
+      }
+      StringBuilder list = new StringBuilder("[");
+      for (int element = 0; element < 3; element++) {
+        if (record == 5 && element == 2) {
+          firstPageEntries = repetition.size(); // the first page ends inside record 5, after two elements
+        }
+        repetition.add(element == 0 ? 0 : 1);
+        boolean isNull = record == 5 && element == 1;
+        definition.add(isNull ? 2 : 3);
+        long value = record * 10L + element;
+        if (!isNull) {
+          values.add(value);
+        }
+        list.append(element == 0 ? "" : ",").append(isNull ? "null" : String.valueOf(value));
+      }
+      expected.add(list.append("]").toString());
+    }
+    Path file = temporary.resolve("list_across_pages.parquet");
+    ColumnDescriptor column = schema.getColumns().get(0);
+    ParquetFileWriter writer =
+        new ParquetFileWriter(new LocalOutputFile(file), schema, ParquetFileWriter.Mode.CREATE, 1 << 20, 0);
+    writer.start();
+    writer.startBlock(10);
+    writer.startColumn(column, repetition.size(), CompressionCodecName.UNCOMPRESSED);
+    int valuesBefore = 0;
+    for (int i = 0; i < firstPageEntries; i++) {
+      valuesBefore += definition.get(i) == 3 ? 1 : 0;
+    }
+    int[][] pages = {{0, firstPageEntries}, {firstPageEntries, repetition.size()}};
+    int[] valueRanges = {0, valuesBefore, values.size()};
+    for (int page = 0; page < 2; page++) {
+      int from = pages[page][0];
+      int to = pages[page][1];
+      byte[] bytes = listPage(repetition.subList(from, to), definition.subList(from, to),
+          values.subList(valueRanges[page], valueRanges[page + 1]));
+      writer.writeDataPage(to - from, bytes.length, BytesInput.from(bytes),
+          Statistics.createStats(column.getPrimitiveType()), Encoding.RLE, Encoding.RLE, Encoding.PLAIN);
+    }
+    writer.endColumn();
+    writer.endBlock();
+    writer.end(Map.of());
+
+    for (int batchRows = 1; batchRows <= 11; batchRows++) {
+      ReaderTestSupport.Table table =
+          ReaderTestSupport.read(file, ReadOptions.builder().batchRows(batchRows).build());
+      List<String> actual = table.rows().stream().map(row -> String.valueOf(row.get(0))).toList();
+      assertThat(actual).as("records read in batches of %d", batchRows).isEqualTo(expected);
+    }
+  }
+
+  /** A data page v1 of a list column: repetition and definition levels (RLE, length-prefixed), PLAIN int64s. */
+  private static byte[] listPage(List<Integer> repetition, List<Integer> definition, List<Long> values) {
+    ParquetKernels kernels = KernelProvider.get();
+    RleBitPackedHybridEncoder repetitionLevels = new RleBitPackedHybridEncoder(kernels, 1);
+    repetitionLevels.put(repetition.stream().mapToInt(Integer::intValue).toArray(), 0, repetition.size());
+    byte[] repetitionBytes = repetitionLevels.flushWithLengthPrefix().toByteArray();
+    RleBitPackedHybridEncoder definitionLevels = new RleBitPackedHybridEncoder(kernels, 2);
+    definitionLevels.put(definition.stream().mapToInt(Integer::intValue).toArray(), 0, definition.size());
+    byte[] definitionBytes = definitionLevels.flushWithLengthPrefix().toByteArray();
+    ByteBuffer page = ByteBuffer.allocate(
+        repetitionBytes.length + definitionBytes.length + Long.BYTES * values.size())
+        .order(ByteOrder.LITTLE_ENDIAN);
+    page.put(repetitionBytes).put(definitionBytes);
+    values.forEach(page::putLong);
+    return page.array();
   }
 }
