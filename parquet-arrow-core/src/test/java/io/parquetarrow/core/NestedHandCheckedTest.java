@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeSet;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -45,8 +46,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Nested reading where Arrow C++ is not the oracle, or where the corpus is too small to matter: the corpus files
  * Arrow C++ refuses (checked against DuckDB and by hand), a map with a null key (corrupt), parquet-java files of
- * many small pages read with batches of 1, 7 and 1024 rows against Arrow C++, and a list continued on the next
- * page (written page by page) checked by hand.
+ * many small pages read with batches of 1, 7 and 1024 rows against Arrow C++, and lists continued on the next
+ * page (written page by page; no corpus file has one) checked by hand.
  */
 class NestedHandCheckedTest {
   @TempDir Path temporary;
@@ -271,6 +272,82 @@ class NestedHandCheckedTest {
           ReaderTestSupport.read(file, ReadOptions.builder().batchRows(batchRows).build());
       List<String> actual = table.rows().stream().map(row -> String.valueOf(row.get(0))).toList();
       assertThat(actual).as("records read in batches of %d", batchRows).isEqualTo(expected);
+    }
+  }
+
+  /**
+   * Random lists cut into data pages at random entries, most of them inside a record, read at batch sizes from 1 up:
+   * every record whole and in order.
+   */
+  @Test
+  void listsCutIntoPagesAtRandomEntriesReadWhole() throws Exception {
+    long seed = new Random().nextLong();
+    System.out.println("listsCutIntoPagesAtRandomEntriesReadWhole seed " + seed);
+    Random random = new Random(seed);
+    MessageType schema = MessageTypeParser.parseMessageType("message test {"
+        + " optional group numbers (LIST) { repeated group list { optional int64 element; } } }");
+    List<Integer> repetition = new ArrayList<>();
+    List<Integer> definition = new ArrayList<>();
+    List<Long> values = new ArrayList<>();
+    List<String> expected = new ArrayList<>();
+    int records = 300;
+    for (int record = 0; record < records; record++) {
+      int kind = random.nextInt(10);
+      if (kind < 2) {
+        repetition.add(0);
+        definition.add(kind); // 0: a null list, 1: an empty list
+        expected.add(kind == 0 ? "null" : "[]");
+        continue;
+      }
+      StringBuilder list = new StringBuilder("[");
+      for (int element = 0, length = 1 + random.nextInt(random.nextBoolean() ? 4 : 40); element < length; element++) {
+        repetition.add(element == 0 ? 0 : 1);
+        boolean isNull = random.nextInt(8) == 0;
+        definition.add(isNull ? 2 : 3);
+        long value = random.nextLong();
+        if (!isNull) {
+          values.add(value);
+        }
+        list.append(element == 0 ? "" : ",").append(isNull ? "null" : String.valueOf(value));
+      }
+      expected.add(list.append("]").toString());
+    }
+    // Page ends at random entries (a chunk's first entry always starts a record; later pages need not).
+    TreeSet<Integer> cuts = new TreeSet<>();
+    while (cuts.size() < 12) {
+      cuts.add(1 + random.nextInt(repetition.size() - 1));
+    }
+    cuts.add(repetition.size());
+    Path file = temporary.resolve("lists_cut_at_random.parquet");
+    ColumnDescriptor column = schema.getColumns().get(0);
+    ParquetFileWriter writer =
+        new ParquetFileWriter(new LocalOutputFile(file), schema, ParquetFileWriter.Mode.CREATE, 1 << 20, 0);
+    writer.start();
+    writer.startBlock(records);
+    writer.startColumn(column, repetition.size(), CompressionCodecName.UNCOMPRESSED);
+    int from = 0;
+    int valuesFrom = 0;
+    for (int to : cuts) {
+      int valuesTo = valuesFrom;
+      for (int i = from; i < to; i++) {
+        valuesTo += definition.get(i) == 3 ? 1 : 0;
+      }
+      byte[] bytes = listPage(repetition.subList(from, to), definition.subList(from, to),
+          values.subList(valuesFrom, valuesTo));
+      writer.writeDataPage(to - from, bytes.length, BytesInput.from(bytes),
+          Statistics.createStats(column.getPrimitiveType()), Encoding.RLE, Encoding.RLE, Encoding.PLAIN);
+      from = to;
+      valuesFrom = valuesTo;
+    }
+    writer.endColumn();
+    writer.endBlock();
+    writer.end(Map.of());
+
+    for (int batchRows : new int[] {1, 2, 3, 5, 8, 13, 64, records}) {
+      ReaderTestSupport.Table table =
+          ReaderTestSupport.read(file, ReadOptions.builder().batchRows(batchRows).build());
+      List<String> actual = table.rows().stream().map(row -> String.valueOf(row.get(0))).toList();
+      assertThat(actual).as("records read in batches of %d (seed %d)", batchRows, seed).isEqualTo(expected);
     }
   }
 
