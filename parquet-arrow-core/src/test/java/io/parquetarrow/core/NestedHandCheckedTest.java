@@ -243,36 +243,9 @@ class NestedHandCheckedTest {
       expected.add(list.append("]").toString());
     }
     Path file = temporary.resolve("list_across_pages.parquet");
-    ColumnDescriptor column = schema.getColumns().get(0);
-    ParquetFileWriter writer =
-        new ParquetFileWriter(new LocalOutputFile(file), schema, ParquetFileWriter.Mode.CREATE, 1 << 20, 0);
-    writer.start();
-    writer.startBlock(10);
-    writer.startColumn(column, repetition.size(), CompressionCodecName.UNCOMPRESSED);
-    int valuesBefore = 0;
-    for (int i = 0; i < firstPageEntries; i++) {
-      valuesBefore += definition.get(i) == 3 ? 1 : 0;
-    }
-    int[][] pages = {{0, firstPageEntries}, {firstPageEntries, repetition.size()}};
-    int[] valueRanges = {0, valuesBefore, values.size()};
-    for (int page = 0; page < 2; page++) {
-      int from = pages[page][0];
-      int to = pages[page][1];
-      byte[] bytes = listPage(repetition.subList(from, to), definition.subList(from, to),
-          values.subList(valueRanges[page], valueRanges[page + 1]));
-      writer.writeDataPage(to - from, bytes.length, BytesInput.from(bytes),
-          Statistics.createStats(column.getPrimitiveType()), Encoding.RLE, Encoding.RLE, Encoding.PLAIN);
-    }
-    writer.endColumn();
-    writer.endBlock();
-    writer.end(Map.of());
-
-    for (int batchRows = 1; batchRows <= 11; batchRows++) {
-      ReaderTestSupport.Table table =
-          ReaderTestSupport.read(file, ReadOptions.builder().batchRows(batchRows).build());
-      List<String> actual = table.rows().stream().map(row -> String.valueOf(row.get(0))).toList();
-      assertThat(actual).as("records read in batches of %d", batchRows).isEqualTo(expected);
-    }
+    writePages(file, schema, repetition, definition, values, 3, new TreeSet<>(List.of(firstPageEntries,
+        repetition.size())));
+    assertReadsAtBatchSizes(file, expected, "list_across_pages");
   }
 
   /**
@@ -312,28 +285,100 @@ class NestedHandCheckedTest {
       }
       expected.add(list.append("]").toString());
     }
-    // Page ends at random entries (a chunk's first entry always starts a record; later pages need not).
+    Path file = temporary.resolve("lists_cut_at_random.parquet");
+    writeCutAtRandom(file, schema, repetition, definition, values, 3, random);
+    assertReadsAtBatchSizes(file, expected, "seed " + seed);
+  }
+
+  /** As {@link #listsCutIntoPagesAtRandomEntriesReadWhole} for lists of lists: repetition levels 0, 1 and 2. */
+  @Test
+  void listsOfListsCutIntoPagesAtRandomEntriesReadWhole() throws Exception {
+    long seed = new Random().nextLong();
+    System.out.println("listsOfListsCutIntoPagesAtRandomEntriesReadWhole seed " + seed);
+    Random random = new Random(seed);
+    MessageType schema = MessageTypeParser.parseMessageType("message test { optional group outer (LIST) {"
+        + " repeated group list { optional group element (LIST) { repeated group list { optional int64 element; }"
+        + " } } } }");
+    // Definition levels: 0 null list, 1 empty list, 2 null inner list, 3 empty inner list, 4 null value, 5 value.
+    List<Integer> repetition = new ArrayList<>();
+    List<Integer> definition = new ArrayList<>();
+    List<Long> values = new ArrayList<>();
+    List<String> expected = new ArrayList<>();
+    int records = 300;
+    for (int record = 0; record < records; record++) {
+      int kind = random.nextInt(10);
+      if (kind < 2) {
+        repetition.add(0);
+        definition.add(kind);
+        expected.add(kind == 0 ? "null" : "[]");
+        continue;
+      }
+      StringBuilder outer = new StringBuilder("[");
+      for (int inner = 0, count = 1 + random.nextInt(5); inner < count; inner++) {
+        int first = inner == 0 ? 0 : 1;
+        outer.append(inner == 0 ? "" : ",");
+        int innerKind = random.nextInt(8);
+        if (innerKind < 2) {
+          repetition.add(first);
+          definition.add(2 + innerKind);
+          outer.append(innerKind == 0 ? "null" : "[]");
+          continue;
+        }
+        outer.append('[');
+        for (int element = 0, length = 1 + random.nextInt(12); element < length; element++) {
+          repetition.add(element == 0 ? first : 2);
+          boolean isNull = random.nextInt(8) == 0;
+          definition.add(isNull ? 4 : 5);
+          long value = random.nextInt(1_000_000);
+          if (!isNull) {
+            values.add(value);
+          }
+          outer.append(element == 0 ? "" : ",").append(isNull ? "null" : String.valueOf(value));
+        }
+        outer.append(']');
+      }
+      expected.add(outer.append("]").toString());
+    }
+    Path file = temporary.resolve("lists_of_lists_cut_at_random.parquet");
+    writeCutAtRandom(file, schema, repetition, definition, values, 5, random);
+    assertReadsAtBatchSizes(file, expected, "seed " + seed);
+  }
+
+  /** As {@link #writePages} with pages ending at 12 random entries, and at the last. */
+  private static void writeCutAtRandom(Path file, MessageType schema, List<Integer> repetition,
+      List<Integer> definition, List<Long> values, int maxDefinition, Random random) throws Exception {
     TreeSet<Integer> cuts = new TreeSet<>();
     while (cuts.size() < 12) {
       cuts.add(1 + random.nextInt(repetition.size() - 1));
     }
     cuts.add(repetition.size());
-    Path file = temporary.resolve("lists_cut_at_random.parquet");
+    writePages(file, schema, repetition, definition, values, maxDefinition, cuts);
+  }
+
+  /**
+   * Writes one column chunk of {@code schema}'s only leaf as data pages v1 ending at {@code cuts} (the last the
+   * entry count; a chunk's first entry starts a record, later pages need not): levels and values as given,
+   * {@code maxDefinition} marking an entry with a value.
+   */
+  private static void writePages(Path file, MessageType schema, List<Integer> repetition, List<Integer> definition,
+      List<Long> values, int maxDefinition, TreeSet<Integer> cuts) throws Exception {
     ColumnDescriptor column = schema.getColumns().get(0);
     ParquetFileWriter writer =
         new ParquetFileWriter(new LocalOutputFile(file), schema, ParquetFileWriter.Mode.CREATE, 1 << 20, 0);
     writer.start();
-    writer.startBlock(records);
+    writer.startBlock((int) repetition.stream().filter(level -> level == 0).count());
     writer.startColumn(column, repetition.size(), CompressionCodecName.UNCOMPRESSED);
+    int repetitionWidth = 32 - Integer.numberOfLeadingZeros(column.getMaxRepetitionLevel());
+    int definitionWidth = 32 - Integer.numberOfLeadingZeros(maxDefinition);
     int from = 0;
     int valuesFrom = 0;
     for (int to : cuts) {
       int valuesTo = valuesFrom;
       for (int i = from; i < to; i++) {
-        valuesTo += definition.get(i) == 3 ? 1 : 0;
+        valuesTo += definition.get(i) == maxDefinition ? 1 : 0;
       }
       byte[] bytes = listPage(repetition.subList(from, to), definition.subList(from, to),
-          values.subList(valuesFrom, valuesTo));
+          values.subList(valuesFrom, valuesTo), repetitionWidth, definitionWidth);
       writer.writeDataPage(to - from, bytes.length, BytesInput.from(bytes),
           Statistics.createStats(column.getPrimitiveType()), Encoding.RLE, Encoding.RLE, Encoding.PLAIN);
       from = to;
@@ -342,22 +387,29 @@ class NestedHandCheckedTest {
     writer.endColumn();
     writer.endBlock();
     writer.end(Map.of());
+  }
 
-    for (int batchRows : new int[] {1, 2, 3, 5, 8, 13, 64, records}) {
+  /** Reads {@code file}'s only column in batches of 1 row up to all: each time the records of {@code expected}. */
+  private static void assertReadsAtBatchSizes(Path file, List<String> expected, String what) throws Exception {
+    for (int batchRows : new int[] {1, 2, 3, 5, 8, 13, 64, expected.size()}) {
       ReaderTestSupport.Table table =
           ReaderTestSupport.read(file, ReadOptions.builder().batchRows(batchRows).build());
       List<String> actual = table.rows().stream().map(row -> String.valueOf(row.get(0))).toList();
-      assertThat(actual).as("records read in batches of %d (seed %d)", batchRows, seed).isEqualTo(expected);
+      assertThat(actual).as("records read in batches of %d (%s)", batchRows, what).isEqualTo(expected);
     }
   }
 
-  /** A data page v1 of a list column: repetition and definition levels (RLE, length-prefixed), PLAIN int64s. */
-  private static byte[] listPage(List<Integer> repetition, List<Integer> definition, List<Long> values) {
+  /**
+   * A data page v1 of a list column: repetition and definition levels of the given bit widths (RLE,
+   * length-prefixed), PLAIN int64s.
+   */
+  private static byte[] listPage(List<Integer> repetition, List<Integer> definition, List<Long> values,
+      int repetitionWidth, int definitionWidth) {
     ParquetKernels kernels = KernelProvider.get();
-    RleBitPackedHybridEncoder repetitionLevels = new RleBitPackedHybridEncoder(kernels, 1);
+    RleBitPackedHybridEncoder repetitionLevels = new RleBitPackedHybridEncoder(kernels, repetitionWidth);
     repetitionLevels.put(repetition.stream().mapToInt(Integer::intValue).toArray(), 0, repetition.size());
     byte[] repetitionBytes = repetitionLevels.flushWithLengthPrefix().toByteArray();
-    RleBitPackedHybridEncoder definitionLevels = new RleBitPackedHybridEncoder(kernels, 2);
+    RleBitPackedHybridEncoder definitionLevels = new RleBitPackedHybridEncoder(kernels, definitionWidth);
     definitionLevels.put(definition.stream().mapToInt(Integer::intValue).toArray(), 0, definition.size());
     byte[] definitionBytes = definitionLevels.flushWithLengthPrefix().toByteArray();
     ByteBuffer page = ByteBuffer.allocate(
