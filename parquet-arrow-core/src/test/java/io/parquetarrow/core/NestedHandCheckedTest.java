@@ -46,8 +46,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Nested reading where Arrow C++ is not the oracle, or where the corpus is too small to matter: the corpus files
  * Arrow C++ refuses (checked against DuckDB and by hand), a map with a null key (corrupt), parquet-java files of
- * many small pages read with batches of 1, 7 and 1024 rows against Arrow C++, and lists continued on the next
- * page (written page by page; no corpus file has one) checked by hand.
+ * many small pages read with batches of 1, 7 and 1024 rows against Arrow C++, and records continued on the next
+ * page (written page by page; no corpus file has one): lists and lists of lists checked by hand, a list of structs
+ * whose fields are cut at different entries checked against Arrow C++.
  */
 class NestedHandCheckedTest {
   @TempDir Path temporary;
@@ -344,6 +345,75 @@ class NestedHandCheckedTest {
     assertReadsAtBatchSizes(file, expected, "seed " + seed);
   }
 
+  /**
+   * A list of structs of two fields, each field's chunk cut into pages at its own random entries (so one record
+   * continues on the next page in one leaf and not in the other), read at every batch size and compared with
+   * Arrow C++.
+   */
+  @Test
+  void structFieldsCutIntoPagesAtDifferentEntriesEqualArrowCpp() throws Exception {
+    long seed = new Random().nextLong();
+    System.out.println("structFieldsCutIntoPagesAtDifferentEntriesEqualArrowCpp seed " + seed);
+    Random random = new Random(seed);
+    MessageType schema = MessageTypeParser.parseMessageType("message test { optional group points (LIST) {"
+        + " repeated group list { optional group element { optional int64 x; optional int64 y; } } } }");
+    // Definition levels: 0 null list, 1 empty list, 2 null struct, 3 null field, 4 value.
+    List<Integer> repetition = new ArrayList<>();
+    List<List<Integer>> definitions = List.of(new ArrayList<>(), new ArrayList<>());
+    List<List<Long>> values = List.of(new ArrayList<>(), new ArrayList<>());
+    for (int record = 0; record < 300; record++) {
+      int kind = random.nextInt(10);
+      if (kind < 2) {
+        repetition.add(0);
+        definitions.forEach(levels -> levels.add(kind));
+        continue;
+      }
+      for (int element = 0, length = 1 + random.nextInt(random.nextBoolean() ? 4 : 30); element < length; element++) {
+        repetition.add(element == 0 ? 0 : 1);
+        boolean nullStruct = random.nextInt(10) == 0;
+        for (int field = 0; field < 2; field++) {
+          boolean nullField = random.nextInt(6) == 0;
+          definitions.get(field).add(nullStruct ? 2 : nullField ? 3 : 4);
+          if (!nullStruct && !nullField) {
+            values.get(field).add(random.nextLong());
+          }
+        }
+      }
+    }
+    Path file = temporary.resolve("struct_fields_cut_at_random.parquet");
+    ParquetFileWriter writer =
+        new ParquetFileWriter(new LocalOutputFile(file), schema, ParquetFileWriter.Mode.CREATE, 1 << 20, 0);
+    writer.start();
+    writer.startBlock(300);
+    for (int field = 0; field < 2; field++) {
+      TreeSet<Integer> cuts = new TreeSet<>();
+      while (cuts.size() < 12) {
+        cuts.add(1 + random.nextInt(repetition.size() - 1));
+      }
+      cuts.add(repetition.size());
+      writeChunk(writer, schema.getColumns().get(field), repetition, definitions.get(field), values.get(field), 4,
+          cuts);
+    }
+    writer.endBlock();
+    writer.end(Map.of());
+
+    try (BufferAllocator allocator = new RootAllocator()) {
+      try (ArrowBatches expected = ArrowCppOracle.read(allocator, file)) {
+        for (int batchRows : new int[] {1, 2, 3, 5, 8, 13, 64, 300}) {
+          List<VectorSchemaRoot> actual =
+              ReaderTestSupport.readBatches(allocator, file, ReadOptions.builder().batchRows(batchRows).build());
+          try {
+            ArrowAssertions.assertBatchesEqual("struct fields cut at random (seed " + seed + "), batches of "
+                + batchRows, expected.batches(), actual, Tolerance.NESTED_FIELD_NAMES);
+          } finally {
+            actual.forEach(VectorSchemaRoot::close);
+          }
+        }
+      }
+      assertThat(allocator.getAllocatedMemory()).as("Arrow memory left (seed %d)", seed).isZero();
+    }
+  }
+
   /** As {@link #writePages} with pages ending at 12 random entries, and at the last. */
   private static void writeCutAtRandom(Path file, MessageType schema, List<Integer> repetition,
       List<Integer> definition, List<Long> values, int maxDefinition, Random random) throws Exception {
@@ -362,11 +432,18 @@ class NestedHandCheckedTest {
    */
   private static void writePages(Path file, MessageType schema, List<Integer> repetition, List<Integer> definition,
       List<Long> values, int maxDefinition, TreeSet<Integer> cuts) throws Exception {
-    ColumnDescriptor column = schema.getColumns().get(0);
     ParquetFileWriter writer =
         new ParquetFileWriter(new LocalOutputFile(file), schema, ParquetFileWriter.Mode.CREATE, 1 << 20, 0);
     writer.start();
     writer.startBlock((int) repetition.stream().filter(level -> level == 0).count());
+    writeChunk(writer, schema.getColumns().get(0), repetition, definition, values, maxDefinition, cuts);
+    writer.endBlock();
+    writer.end(Map.of());
+  }
+
+  /** One column chunk of a row group {@code writer} has started, as {@link #writePages} describes. */
+  private static void writeChunk(ParquetFileWriter writer, ColumnDescriptor column, List<Integer> repetition,
+      List<Integer> definition, List<Long> values, int maxDefinition, TreeSet<Integer> cuts) throws Exception {
     writer.startColumn(column, repetition.size(), CompressionCodecName.UNCOMPRESSED);
     int repetitionWidth = 32 - Integer.numberOfLeadingZeros(column.getMaxRepetitionLevel());
     int definitionWidth = 32 - Integer.numberOfLeadingZeros(maxDefinition);
@@ -385,8 +462,6 @@ class NestedHandCheckedTest {
       valuesFrom = valuesTo;
     }
     writer.endColumn();
-    writer.endBlock();
-    writer.end(Map.of());
   }
 
   /** Reads {@code file}'s only column in batches of 1 row up to all: each time the records of {@code expected}. */
