@@ -168,21 +168,8 @@ class NestedHandCheckedTest {
     try (io.parquetarrow.core.file.ParquetFile parquet = io.parquetarrow.core.file.ParquetFile.open(file)) {
       assertThat(parquet.metadata().rowGroups()).as("row groups of the generated file").hasSizeGreaterThan(1);
     }
-    try (BufferAllocator allocator = new RootAllocator()) {
-      try (ArrowBatches expected = ArrowCppOracle.read(allocator, file)) {
-        for (int batchRows : NestedCorpusDifferentialTest.batchSizes()) {
-          List<VectorSchemaRoot> actual =
-              ReaderTestSupport.readBatches(allocator, file, ReadOptions.builder().batchRows(batchRows).build());
-          try {
-            ArrowAssertions.assertBatchesEqual("parquet-java nested file (seed " + seed + "), batches of "
-                + batchRows, expected.batches(), actual, Tolerance.NESTED_FIELD_NAMES);
-          } finally {
-            actual.forEach(VectorSchemaRoot::close);
-          }
-        }
-      }
-      assertThat(allocator.getAllocatedMemory()).as("Arrow memory left (seed %d)", seed).isZero();
-    }
+    assertEqualToArrowCpp(file, "parquet-java nested file (seed " + seed + ")",
+        NestedCorpusDifferentialTest.batchSizes());
   }
 
   private static ParquetWriter<Group> writer(Path file, MessageType schema, int pageRows) throws Exception {
@@ -274,16 +261,8 @@ class NestedHandCheckedTest {
         continue;
       }
       StringBuilder list = new StringBuilder("[");
-      for (int element = 0, length = 1 + random.nextInt(random.nextBoolean() ? 4 : 40); element < length; element++) {
-        repetition.add(element == 0 ? 0 : 1);
-        boolean isNull = random.nextInt(8) == 0;
-        definition.add(isNull ? 2 : 3);
-        long value = random.nextLong();
-        if (!isNull) {
-          values.add(value);
-        }
-        list.append(element == 0 ? "" : ",").append(isNull ? "null" : String.valueOf(value));
-      }
+      appendElements(random, 1 + random.nextInt(random.nextBoolean() ? 4 : 40), 0, 1, 3, repetition, definition,
+          values, list);
       expected.add(list.append("]").toString());
     }
     Path file = temporary.resolve("lists_cut_at_random.parquet");
@@ -326,16 +305,7 @@ class NestedHandCheckedTest {
           continue;
         }
         outer.append('[');
-        for (int element = 0, length = 1 + random.nextInt(12); element < length; element++) {
-          repetition.add(element == 0 ? first : 2);
-          boolean isNull = random.nextInt(8) == 0;
-          definition.add(isNull ? 4 : 5);
-          long value = random.nextInt(1_000_000);
-          if (!isNull) {
-            values.add(value);
-          }
-          outer.append(element == 0 ? "" : ",").append(isNull ? "null" : String.valueOf(value));
-        }
+        appendElements(random, 1 + random.nextInt(12), first, 2, 5, repetition, definition, values, outer);
         outer.append(']');
       }
       expected.add(outer.append("]").toString());
@@ -386,43 +356,49 @@ class NestedHandCheckedTest {
     writer.start();
     writer.startBlock(300);
     for (int field = 0; field < 2; field++) {
-      TreeSet<Integer> cuts = new TreeSet<>();
-      while (cuts.size() < 12) {
-        cuts.add(1 + random.nextInt(repetition.size() - 1));
-      }
-      cuts.add(repetition.size());
       writeChunk(writer, schema.getColumns().get(field), repetition, definitions.get(field), values.get(field), 4,
-          cuts);
+          randomCuts(random, repetition.size()));
     }
     writer.endBlock();
     writer.end(Map.of());
 
-    try (BufferAllocator allocator = new RootAllocator()) {
-      try (ArrowBatches expected = ArrowCppOracle.read(allocator, file)) {
-        for (int batchRows : new int[] {1, 2, 3, 5, 8, 13, 64, 300}) {
-          List<VectorSchemaRoot> actual =
-              ReaderTestSupport.readBatches(allocator, file, ReadOptions.builder().batchRows(batchRows).build());
-          try {
-            ArrowAssertions.assertBatchesEqual("struct fields cut at random (seed " + seed + "), batches of "
-                + batchRows, expected.batches(), actual, Tolerance.NESTED_FIELD_NAMES);
-          } finally {
-            actual.forEach(VectorSchemaRoot::close);
-          }
-        }
-      }
-      assertThat(allocator.getAllocatedMemory()).as("Arrow memory left (seed %d)", seed).isZero();
-    }
+    assertEqualToArrowCpp(file, "struct fields cut at random (seed " + seed + ")", batchSizes(300));
   }
 
-  /** As {@link #writePages} with pages ending at 12 random entries, and at the last. */
+  /** As {@link #writePages} with pages ending at {@link #randomCuts}. */
   private static void writeCutAtRandom(Path file, MessageType schema, List<Integer> repetition,
       List<Integer> definition, List<Long> values, int maxDefinition, Random random) throws Exception {
+    writePages(file, schema, repetition, definition, values, maxDefinition, randomCuts(random, repetition.size()));
+  }
+
+  /** Page ends for {@code entries} entries: 12 random ones, and the last. */
+  private static TreeSet<Integer> randomCuts(Random random, int entries) {
     TreeSet<Integer> cuts = new TreeSet<>();
     while (cuts.size() < 12) {
-      cuts.add(1 + random.nextInt(repetition.size() - 1));
+      cuts.add(1 + random.nextInt(entries - 1));
     }
-    cuts.add(repetition.size());
-    writePages(file, schema, repetition, definition, values, maxDefinition, cuts);
+    cuts.add(entries);
+    return cuts;
+  }
+
+  /**
+   * Appends {@code length} int64 elements of a list, one in eight null: their levels (the first at
+   * {@code firstRepetition}, the rest at {@code elementRepetition}; {@code valueDefinition} for a value, one less
+   * for a null), their values, and their text to {@code text}.
+   */
+  private static void appendElements(Random random, int length, int firstRepetition, int elementRepetition,
+      int valueDefinition, List<Integer> repetition, List<Integer> definition, List<Long> values,
+      StringBuilder text) {
+    for (int element = 0; element < length; element++) {
+      repetition.add(element == 0 ? firstRepetition : elementRepetition);
+      boolean isNull = random.nextInt(8) == 0;
+      definition.add(isNull ? valueDefinition - 1 : valueDefinition);
+      long value = random.nextLong();
+      if (!isNull) {
+        values.add(value);
+      }
+      text.append(element == 0 ? "" : ",").append(isNull ? "null" : String.valueOf(value));
+    }
   }
 
   /**
@@ -464,9 +440,33 @@ class NestedHandCheckedTest {
     writer.endColumn();
   }
 
+  /** Batch sizes from 1 row up to {@code rows}, the small ones many, so batches end on many entries. */
+  private static List<Integer> batchSizes(int rows) {
+    return List.of(1, 2, 3, 5, 8, 13, 64, rows);
+  }
+
+  /** Reads {@code file} in batches of each size and compares every batch with Arrow C++'s reading of it. */
+  private static void assertEqualToArrowCpp(Path file, String what, List<Integer> batchSizes) throws Exception {
+    try (BufferAllocator allocator = new RootAllocator()) {
+      try (ArrowBatches expected = ArrowCppOracle.read(allocator, file)) {
+        for (int batchRows : batchSizes) {
+          List<VectorSchemaRoot> actual =
+              ReaderTestSupport.readBatches(allocator, file, ReadOptions.builder().batchRows(batchRows).build());
+          try {
+            ArrowAssertions.assertBatchesEqual(what + ", batches of " + batchRows, expected.batches(), actual,
+                Tolerance.NESTED_FIELD_NAMES);
+          } finally {
+            actual.forEach(VectorSchemaRoot::close);
+          }
+        }
+      }
+      assertThat(allocator.getAllocatedMemory()).as("Arrow memory left (%s)", what).isZero();
+    }
+  }
+
   /** Reads {@code file}'s only column in batches of 1 row up to all: each time the records of {@code expected}. */
   private static void assertReadsAtBatchSizes(Path file, List<String> expected, String what) throws Exception {
-    for (int batchRows : new int[] {1, 2, 3, 5, 8, 13, 64, expected.size()}) {
+    for (int batchRows : batchSizes(expected.size())) {
       ReaderTestSupport.Table table =
           ReaderTestSupport.read(file, ReadOptions.builder().batchRows(batchRows).build());
       List<String> actual = table.rows().stream().map(row -> String.valueOf(row.get(0))).toList();
