@@ -48,7 +48,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Arrow C++ refuses (checked against DuckDB and by hand), a map with a null key (corrupt), parquet-java files of
  * many small pages read with batches of 1, 7 and 1024 rows against Arrow C++, and records continued on the next
  * page (written page by page; no corpus file has one): lists and lists of lists checked by hand, a list of structs
- * whose fields are cut at different entries checked against Arrow C++.
+ * whose fields and a map whose keys and values are cut at different entries checked against Arrow C++.
  */
 class NestedHandCheckedTest {
   @TempDir Path temporary;
@@ -351,18 +351,72 @@ class NestedHandCheckedTest {
       }
     }
     Path file = temporary.resolve("struct_fields_cut_at_random.parquet");
+    writeLeavesCutAtRandom(file, schema, 300, repetition, definitions, values, List.of(4, 4), random);
+
+    assertEqualToArrowCpp(file, "struct fields cut at random (seed " + seed + ")", batchSizes(300));
+  }
+
+  /**
+   * A map of int64 keys to nullable int64 values, its key and value chunks each cut into pages at their own random
+   * entries, read at every batch size and compared with Arrow C++.
+   */
+  @Test
+  void mapKeysAndValuesCutIntoPagesAtDifferentEntriesEqualArrowCpp() throws Exception {
+    long seed = new Random().nextLong();
+    System.out.println("mapKeysAndValuesCutIntoPagesAtDifferentEntriesEqualArrowCpp seed " + seed);
+    Random random = new Random(seed);
+    MessageType schema = MessageTypeParser.parseMessageType("message test { optional group counts (MAP) {"
+        + " repeated group key_value { required int64 key; optional int64 value; } } }");
+    // Definition levels: 0 null map, 1 empty map, 2 an entry (its key; a null value), 3 a value.
+    List<Integer> repetition = new ArrayList<>();
+    List<Integer> keyDefinition = new ArrayList<>();
+    List<Integer> valueDefinition = new ArrayList<>();
+    List<Long> keys = new ArrayList<>();
+    List<Long> values = new ArrayList<>();
+    for (int record = 0; record < 300; record++) {
+      int kind = random.nextInt(10);
+      if (kind < 2) {
+        repetition.add(0);
+        keyDefinition.add(kind);
+        valueDefinition.add(kind);
+        continue;
+      }
+      for (int entry = 0, size = 1 + random.nextInt(random.nextBoolean() ? 4 : 30); entry < size; entry++) {
+        repetition.add(entry == 0 ? 0 : 1);
+        keyDefinition.add(2);
+        keys.add((long) entry * 1_000 + random.nextInt(1_000)); // distinct within the map
+        boolean nullValue = random.nextInt(6) == 0;
+        valueDefinition.add(nullValue ? 2 : 3);
+        if (!nullValue) {
+          values.add(random.nextLong());
+        }
+      }
+    }
+    Path file = temporary.resolve("map_cut_at_random.parquet");
+    writeLeavesCutAtRandom(file, schema, 300, repetition, List.of(keyDefinition, valueDefinition),
+        List.of(keys, values), List.of(2, 3), random);
+
+    assertEqualToArrowCpp(file, "map cut at random (seed " + seed + ")", batchSizes(300));
+  }
+
+  /**
+   * Writes one row group of {@code records} records, one chunk per leaf of {@code schema} sharing the repetition
+   * levels, each cut into pages at its own {@link #randomCuts}: leaf {@code i} with {@code definitions.get(i)},
+   * {@code values.get(i)} and {@code maxDefinitions.get(i)} as {@link #writeChunk} takes them.
+   */
+  private static void writeLeavesCutAtRandom(Path file, MessageType schema, int records, List<Integer> repetition,
+      List<List<Integer>> definitions, List<List<Long>> values, List<Integer> maxDefinitions, Random random)
+      throws Exception {
     ParquetFileWriter writer =
         new ParquetFileWriter(new LocalOutputFile(file), schema, ParquetFileWriter.Mode.CREATE, 1 << 20, 0);
     writer.start();
-    writer.startBlock(300);
-    for (int field = 0; field < 2; field++) {
-      writeChunk(writer, schema.getColumns().get(field), repetition, definitions.get(field), values.get(field), 4,
-          randomCuts(random, repetition.size()));
+    writer.startBlock(records);
+    for (int leaf = 0; leaf < definitions.size(); leaf++) {
+      writeChunk(writer, schema.getColumns().get(leaf), repetition, definitions.get(leaf), values.get(leaf),
+          maxDefinitions.get(leaf), randomCuts(random, repetition.size()));
     }
     writer.endBlock();
     writer.end(Map.of());
-
-    assertEqualToArrowCpp(file, "struct fields cut at random (seed " + seed + ")", batchSizes(300));
   }
 
   /** As {@link #writePages} with pages ending at {@link #randomCuts}. */
