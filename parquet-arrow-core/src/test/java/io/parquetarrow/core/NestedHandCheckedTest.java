@@ -105,8 +105,7 @@ class NestedHandCheckedTest {
   @CsvSource({"PARQUET_1_0, UNCOMPRESSED", "PARQUET_2_0, SNAPPY"})
   void recordsSpanningSmallPagesEqualArrowCppAtEveryBatchSize(WriterVersion version, CompressionCodecName codec)
       throws Exception {
-    long seed = new Random().nextLong();
-    System.out.println("recordsSpanningSmallPagesEqualArrowCppAtEveryBatchSize seed " + seed);
+    long seed = printedSeed("recordsSpanningSmallPagesEqualArrowCppAtEveryBatchSize");
     MessageType schema = MessageTypeParser.parseMessageType("message test { required int32 id;"
         + " optional group words (LIST) { repeated group list { optional binary element (STRING); } }"
         + " optional group points (LIST) { repeated group list { optional group element {"
@@ -242,8 +241,7 @@ class NestedHandCheckedTest {
    */
   @Test
   void listsCutIntoPagesAtRandomEntriesReadWhole() throws Exception {
-    long seed = new Random().nextLong();
-    System.out.println("listsCutIntoPagesAtRandomEntriesReadWhole seed " + seed);
+    long seed = printedSeed("listsCutIntoPagesAtRandomEntriesReadWhole");
     Random random = new Random(seed);
     MessageType schema = MessageTypeParser.parseMessageType("message test {"
         + " optional group numbers (LIST) { repeated group list { optional int64 element; } } }");
@@ -273,8 +271,7 @@ class NestedHandCheckedTest {
   /** As {@link #listsCutIntoPagesAtRandomEntriesReadWhole} for lists of lists: repetition levels 0, 1 and 2. */
   @Test
   void listsOfListsCutIntoPagesAtRandomEntriesReadWhole() throws Exception {
-    long seed = new Random().nextLong();
-    System.out.println("listsOfListsCutIntoPagesAtRandomEntriesReadWhole seed " + seed);
+    long seed = printedSeed("listsOfListsCutIntoPagesAtRandomEntriesReadWhole");
     Random random = new Random(seed);
     MessageType schema = MessageTypeParser.parseMessageType("message test { optional group outer (LIST) {"
         + " repeated group list { optional group element (LIST) { repeated group list { optional int64 element; }"
@@ -322,8 +319,7 @@ class NestedHandCheckedTest {
    */
   @Test
   void structFieldsCutIntoPagesAtDifferentEntriesEqualArrowCpp() throws Exception {
-    long seed = new Random().nextLong();
-    System.out.println("structFieldsCutIntoPagesAtDifferentEntriesEqualArrowCpp seed " + seed);
+    long seed = printedSeed("structFieldsCutIntoPagesAtDifferentEntriesEqualArrowCpp");
     Random random = new Random(seed);
     MessageType schema = MessageTypeParser.parseMessageType("message test { optional group points (LIST) {"
         + " repeated group list { optional group element { optional int64 x; optional int64 y; } } } }");
@@ -362,8 +358,7 @@ class NestedHandCheckedTest {
    */
   @Test
   void mapKeysAndValuesCutIntoPagesAtDifferentEntriesEqualArrowCpp() throws Exception {
-    long seed = new Random().nextLong();
-    System.out.println("mapKeysAndValuesCutIntoPagesAtDifferentEntriesEqualArrowCpp seed " + seed);
+    long seed = printedSeed("mapKeysAndValuesCutIntoPagesAtDifferentEntriesEqualArrowCpp");
     Random random = new Random(seed);
     MessageType schema = MessageTypeParser.parseMessageType("message test { optional group counts (MAP) {"
         + " repeated group key_value { required int64 key; optional int64 value; } } }");
@@ -417,6 +412,13 @@ class NestedHandCheckedTest {
     }
     writer.endBlock();
     writer.end(Map.of());
+  }
+
+  /** A new random seed, printed with {@code test}'s name so that a failure can be replayed. */
+  private static long printedSeed(String test) {
+    long seed = new Random().nextLong();
+    System.out.println(test + " seed " + seed);
+    return seed;
   }
 
   /** As {@link #writePages} with pages ending at {@link #randomCuts}. */
