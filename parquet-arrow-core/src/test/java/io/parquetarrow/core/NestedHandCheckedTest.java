@@ -241,48 +241,61 @@ class NestedHandCheckedTest {
    */
   @Test
   void listsCutIntoPagesAtRandomEntriesReadWhole() throws Exception {
-    long seed = printedSeed("listsCutIntoPagesAtRandomEntriesReadWhole");
-    Random random = new Random(seed);
-    MessageType schema = MessageTypeParser.parseMessageType("message test {"
-        + " optional group numbers (LIST) { repeated group list { optional int64 element; } } }");
-    List<Integer> repetition = new ArrayList<>();
-    List<Integer> definition = new ArrayList<>();
-    List<Long> values = new ArrayList<>();
-    List<String> expected = new ArrayList<>();
-    int records = 300;
-    for (int record = 0; record < records; record++) {
-      int kind = random.nextInt(10);
-      if (kind < 2) {
-        repetition.add(0);
-        definition.add(kind); // 0: a null list, 1: an empty list
-        expected.add(kind == 0 ? "null" : "[]");
-        continue;
-      }
-      StringBuilder list = new StringBuilder("[");
-      appendElements(random, 1 + random.nextInt(random.nextBoolean() ? 4 : 40), 0, 1, 3, repetition, definition,
-          values, list);
-      expected.add(list.append("]").toString());
-    }
-    Path file = temporary.resolve("lists_cut_at_random.parquet");
-    writeCutAtRandom(file, schema, repetition, definition, values, 3, random);
-    assertReadsAtBatchSizes(file, expected, "seed " + seed);
+    assertRandomRecordsCutAtRandomReadWhole("listsCutIntoPagesAtRandomEntriesReadWhole", "message test {"
+        + " optional group numbers (LIST) { repeated group list { optional int64 element; } } }", 3,
+        (random, repetition, definition, values) -> {
+          StringBuilder list = new StringBuilder("[");
+          appendElements(random, 1 + random.nextInt(random.nextBoolean() ? 4 : 40), 0, 1, 3, repetition, definition,
+              values, list);
+          return list.append("]").toString();
+        });
   }
 
   /** As {@link #listsCutIntoPagesAtRandomEntriesReadWhole} for lists of lists: repetition levels 0, 1 and 2. */
   @Test
   void listsOfListsCutIntoPagesAtRandomEntriesReadWhole() throws Exception {
-    long seed = printedSeed("listsOfListsCutIntoPagesAtRandomEntriesReadWhole");
-    Random random = new Random(seed);
-    MessageType schema = MessageTypeParser.parseMessageType("message test { optional group outer (LIST) {"
-        + " repeated group list { optional group element (LIST) { repeated group list { optional int64 element; }"
-        + " } } } }");
     // Definition levels: 0 null list, 1 empty list, 2 null inner list, 3 empty inner list, 4 null value, 5 value.
+    assertRandomRecordsCutAtRandomReadWhole("listsOfListsCutIntoPagesAtRandomEntriesReadWhole",
+        "message test { optional group outer (LIST) { repeated group list { optional group element (LIST) {"
+            + " repeated group list { optional int64 element; } } } } }", 5,
+        (random, repetition, definition, values) -> {
+          StringBuilder outer = new StringBuilder("[");
+          for (int inner = 0, count = 1 + random.nextInt(5); inner < count; inner++) {
+            int first = inner == 0 ? 0 : 1;
+            outer.append(inner == 0 ? "" : ",");
+            int innerKind = random.nextInt(8);
+            if (innerKind < 2) {
+              repetition.add(first);
+              definition.add(2 + innerKind);
+              outer.append(innerKind == 0 ? "null" : "[]");
+              continue;
+            }
+            outer.append('[');
+            appendElements(random, 1 + random.nextInt(12), first, 2, 5, repetition, definition, values, outer);
+            outer.append(']');
+          }
+          return outer.append("]").toString();
+        });
+  }
+
+  /** Draws one record that is neither null nor empty: appends its levels and values, returns its text. */
+  private interface RecordDrawer {
+    String draw(Random random, List<Integer> repetition, List<Integer> definition, List<Long> values);
+  }
+
+  /**
+   * 300 records of a one-leaf list column {@code schema}: one in ten null (definition level 0), one in ten empty (1),
+   * the rest drawn by {@code drawer}; written with pages ending at {@link #randomCuts} and read at every batch size.
+   */
+  private void assertRandomRecordsCutAtRandomReadWhole(String test, String schema, int maxDefinition,
+      RecordDrawer drawer) throws Exception {
+    long seed = printedSeed(test);
+    Random random = new Random(seed);
     List<Integer> repetition = new ArrayList<>();
     List<Integer> definition = new ArrayList<>();
     List<Long> values = new ArrayList<>();
     List<String> expected = new ArrayList<>();
-    int records = 300;
-    for (int record = 0; record < records; record++) {
+    for (int record = 0; record < 300; record++) {
       int kind = random.nextInt(10);
       if (kind < 2) {
         repetition.add(0);
@@ -290,25 +303,11 @@ class NestedHandCheckedTest {
         expected.add(kind == 0 ? "null" : "[]");
         continue;
       }
-      StringBuilder outer = new StringBuilder("[");
-      for (int inner = 0, count = 1 + random.nextInt(5); inner < count; inner++) {
-        int first = inner == 0 ? 0 : 1;
-        outer.append(inner == 0 ? "" : ",");
-        int innerKind = random.nextInt(8);
-        if (innerKind < 2) {
-          repetition.add(first);
-          definition.add(2 + innerKind);
-          outer.append(innerKind == 0 ? "null" : "[]");
-          continue;
-        }
-        outer.append('[');
-        appendElements(random, 1 + random.nextInt(12), first, 2, 5, repetition, definition, values, outer);
-        outer.append(']');
-      }
-      expected.add(outer.append("]").toString());
+      expected.add(drawer.draw(random, repetition, definition, values));
     }
-    Path file = temporary.resolve("lists_of_lists_cut_at_random.parquet");
-    writeCutAtRandom(file, schema, repetition, definition, values, 5, random);
+    Path file = temporary.resolve(test + ".parquet");
+    writeCutAtRandom(file, MessageTypeParser.parseMessageType(schema), repetition, definition, values, maxDefinition,
+        random);
     assertReadsAtBatchSizes(file, expected, "seed " + seed);
   }
 
