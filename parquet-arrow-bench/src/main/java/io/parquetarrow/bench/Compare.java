@@ -133,9 +133,9 @@ public final class Compare {
         }
       }
       if (scaling) {
-        // Pairs of reads of one file: the JIT keeps compiling our reader for a few dozen reads (C2 compiles of
-        // per-page and per-batch methods, 0-350 ms per read), which on two cores takes a core from a two-thread
-        // read but not from a one-thread one; hence more warm-up than the suite's.
+        // Pairs of reads of one file: the JIT keeps compiling our reader's per-page and per-batch methods for a
+        // few dozen reads, which on two cores takes a core from a two-thread read but not from a one-thread one;
+        // hence more warm-up than the suite's (docs/decisions/0034-runner-measures-steady-state.md).
         threads = threadsGiven ? threads : new int[] {1, 2};
         iterations = iterationsGiven ? iterations : 15;
         warmup = warmupGiven ? warmup : 15;
@@ -430,16 +430,15 @@ public final class Compare {
   /**
    * Before each timed run: a wait (at most {@link #SETTLE_LIMIT_NANOS}) until the process is idle, so that no timed
    * run shares the cores with the JIT compiling what an earlier engine ran or with another engine's threads winding
-   * down. On two cores this matters for a two-thread run: in a run of the whole suite the compilers spent 50-190 ms
-   * of CPU during each measured two-thread read of lineitem (the read tables' JIT column). Idle = under
+   * down. On two cores this matters for a two-thread run, whose read the compilers would otherwise share (the read
+   * tables' JIT column shows it; decision record 0034). Idle = under
    * {@link #IDLE_CPU_NANOS} of process CPU time in a {@link #IDLE_WINDOW_MILLIS} ms window (the JVM counts process
    * CPU time in 10 ms ticks).
    *
    * <p>No full collection here unless the heap is over {@link #FULL_GC_HEAP_FRACTION} full: a {@code System.gc()}
-   * arms the entry barrier of every compiled method, and the next run pays to heal each method it enters. Measured
-   * on our reader in a loop (160 reads, medians): floats_bss 33 against 25 ms and 39 against 35 ms, nested 59
-   * against 48 ms and 62 against 46 ms with a full collection before each read against without. That cost falls on
-   * the Java engines only. {@link #startFile} collects once before a file's warm-up instead.
+   * arms the entry barrier of every compiled method, and the next run pays to heal each method it enters, a cost
+   * that falls on the Java engines only (decision record 0034). {@link #startFile} collects once before a file's
+   * warm-up instead.
    */
   private void settle() {
     Runtime runtime = Runtime.getRuntime();

@@ -375,9 +375,8 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
    *
    * <p>Why: writers that start an RLE run at every repeat of eight (parquet-java, Arrow C++) leave nested and
    * nullable levels in runs of 10 to 30 values, and the general path's per-run state (fields written back per run,
-   * the group buffer, a header parser for five-byte varints) cost more than the values. Levels of width 2 in runs
-   * of 8 to 20 and 16 to 24 values, counted as {@link #readCountingEqual} does (JDK 25, best of 2,000 pages of
-   * 65,536): 1.25 ns per value before, 0.73 with this loop; 0.12 for the same levels in long runs.
+   * the group buffer, a header parser for five-byte varints) cost more than the values. With this loop such levels
+   * decode in a little over half the time (docs/decisions/0021-reader-short-level-runs.md).
    */
   private int readShortRuns(int[] destination, int offset, int left) {
     int width = bitWidth;

@@ -32,12 +32,9 @@ public final class RleBitPackedHybridEncoder implements ValueEncoder<int[]> {
   private static final int SPLIT_COST_BITS = 128;
   /**
    * The shortest repeat that interrupts a bit-packed run: eight, or as many values as {@link #SPLIT_COST_BITS}
-   * hold when that is more (128 at bit width 1, 64 at width 2, 16 at width 8). Measured on the suite's nested
-   * file (2026-11-25, our reader, same-JVM pairs): 24 bits (the byte cost alone) split its list and struct
-   * levels into 11,000 to 29,000 runs per column of 14 to 24 values on average; 128 bits reads 0.835 of the
-   * time, and the SNAPPY file is 1.6 % smaller (the nullable file 0.980 and 1.2 %; list_int64 even and 0.1 %
-   * larger). Arrow C++ read both within noise. An earlier 8 made our list levels 250,000 runs of 9 to 21 values
-   * where DuckDB wrote 22,000.
+   * hold when that is more (128 at bit width 1, 64 at width 2, 16 at width 8). Counting the byte cost alone still
+   * left nested levels in thousands of short runs per column, each paid for by every reader; the measurements
+   * behind 128 are in docs/decisions/0020-writer-level-runs.md.
    */
   private final int splitRun;
   private final ByteSink sink = new ByteSink(64);

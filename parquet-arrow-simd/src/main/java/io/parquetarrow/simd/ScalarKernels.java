@@ -156,8 +156,8 @@ public final class ScalarKernels implements ParquetKernels {
    * Widths 4 and 8 take 8 values per step: one 8-byte little-endian load per stream makes the rows of a byte
    * matrix (row = stream, column = value), transposed in registers by exchanges of ever smaller blocks between
    * rows (shift, xor, mask: Hacker's Delight 7-3 does it for bits), after which row {@code j} is value
-   * {@code j}. 1.8x the speed of assembling each value byte by byte for doubles, 1.1-1.6x for floats; the last
-   * {@code count % 8} values are still assembled that way. Other widths go stream by stream.
+   * {@code j}, with far fewer operations per value than assembling each value byte by byte (decision record 0026);
+   * the last {@code count % 8} values are still assembled that way. Other widths go stream by stream.
    */
   @Override
   public void byteStreamSplitDecode(
@@ -379,8 +379,8 @@ public final class ScalarKernels implements ParquetKernels {
   }
 
   /**
-   * A branch on the slot test, not a branch-free loop: measured on list&lt;int64&gt; levels, writing every entry's
-   * would-be offset and bit was 1.6x slower (2.05 vs 3.24 ns per entry on JDK 17).
+   * A branch on the slot test, not a branch-free loop: writing every entry's would-be offset and bit costs more
+   * stores than the mispredictions it saves on list levels (decision record 0032).
    */
   @Override
   public int nodeValidityAndOffsets(int[] definitionLevels, int[] repetitionLevels, int offset, int count,
@@ -530,8 +530,8 @@ public final class ScalarKernels implements ParquetKernels {
    * gatherFixed for the widths 2-15 other than 4 and 8 (FIXED_LEN_BYTE_ARRAY decimals are 1-16 bytes: Arrow C++
    * writes decimal(15, 2) as 7): each entry as two loads and stores of the widest word that fits, the second
    * ending at the entry's last byte, so they overlap and cover exactly its bytes (nothing read or written outside
-   * the entry). An {@code arraycopy} per entry measured 12-15 ns per value on lineitem's 7-byte decimals. The
-   * three loops differ in the word type, which a {@code VarHandle} access must name exactly.
+   * the entry), where an {@code arraycopy} per entry pays a call for a few bytes (decision record 0024). The three
+   * loops differ in the word type, which a {@code VarHandle} access must name exactly.
    */
   private static void gatherFixedOverlapping(
       byte[] dictionary, int width, int[] indices, int offset, int count, byte[] output, int outputOffset) {
@@ -596,10 +596,9 @@ public final class ScalarKernels implements ParquetKernels {
   }
 
   /**
-   * Two, four or eight 8-byte words by the value's length. A branch on the length costs a misprediction on
-   * columns whose lengths vary at random (text of 5–64 bytes: 7.8 ns per value against 4.2 for eight words
-   * always), but eight words always cost more on columns of one length (4.1 against 3.7 ns); the vector kernels
-   * avoid both.
+   * Two, four or eight 8-byte words by the value's length. A branch on the length mispredicts on columns whose
+   * lengths vary at random, but eight words always cost more on columns of one length; the vector kernels avoid
+   * both (decision record 0025).
    */
   @Override
   public void copyShortValue(

@@ -18,11 +18,12 @@ import jdk.incubator.vector.VectorSpecies;
  * {@code byte[]}/{@code ByteBuffer} views of JDK 17 were removed by JDK 25 and the {@code MemorySegment} ones do
  * not exist on 17.
  *
- * <p>Each kernel covers the cases where vectors were measured to win (see docs/architecture-simd.md) and hands
- * the rest, and every tail shorter than a vector, to {@link ScalarKernels}: packing (the writer path), int bit
- * widths 26–31 and long bit widths above 57, the DELTA_BINARY_PACKED prefix sums, BYTE_STREAM_SPLIT encode and
- * widths other than 4 and 8, int and long dictionary gathers, fixed-width gathers other than 16 bytes and the
- * variable-width gathers. The comment on each delegating method gives the measurement that decided it.
+ * <p>Each kernel covers the cases where vectors were measured to win and hands the rest, and every tail shorter
+ * than a vector, to {@link ScalarKernels}: packing (the writer path), int bit widths 26–31 and long bit widths
+ * above 57, the DELTA_BINARY_PACKED prefix sums, BYTE_STREAM_SPLIT encode and widths other than 4 and 8, int and
+ * long dictionary gathers, fixed-width gathers other than 16 bytes and the variable-width gathers. The comment on
+ * each delegating method says why; the measurements are in docs/decisions/0001-kernels-behind-one-interface.md and
+ * docs/decisions/0003-scalar-where-vectors-lose.md.
  */
 final class VectorKernels implements ParquetKernels {
 
@@ -45,9 +46,9 @@ final class VectorKernels implements ParquetKernels {
   private static final VectorShuffle<Byte> EVERY_EIGHTH_BYTE =
       VectorShuffle.fromOp(BYTES, index -> index / 4 + 8 * (index % 4));
   /**
-   * {@link VectorMask#toLong()} compiles to a single move-mask instruction on the JDK 25 we measured (levels to
-   * validity 3.9x scalar) but is not intrinsified by JDK 17's C2, where it is 3x slower than scalar; there the
-   * kernel spreads the mask over bit weights and folds the lanes instead (2.6x scalar).
+   * {@link VectorMask#toLong()} compiles to a single move-mask instruction from JDK 25 on, but JDK 17's C2 does
+   * not intrinsify it and it loses to the scalar loop there; on JDK 17 the kernels spread a mask over bit weights
+   * and fold the lanes instead (decision record 0003).
    */
   static final boolean MASK_TO_LONG_IS_FAST = Runtime.version().feature() >= 25;
 
@@ -143,12 +144,10 @@ final class VectorKernels implements ParquetKernels {
   // ---- bit unpacking and packing -------------------------------------------------------------------------
 
   /**
-   * The value count below which the scalar unpack is faster than this one, whose set-up costs about 20 ns a
-   * call: the scalar unpack costs 12 ns plus 0.23 (width 8), 0.3 (widths 1, 2 and 16) to 0.66 ns (width 7) a value.
-   * Measured per call on JDK 25 (2026-11-25, Zen 5): scalar / vector ns at 16, 32 and 48 values, width 1 14 / 24,
-   * 19 / 24, 24 / 25; width 2 18 / 22, 20 / 21, 25 / 22; width 3 20 / 24, 27 / 25; width 6 23 / 25, 32 / 26; width
-   * 8 17 / 26, 21 / 30, 25 / 30, and at 72 values 30 / 31; width 16 24 / 29, 30 / 30, 35 / 30; width 17 36 / 26
-   * at 16. Short bit-packed runs of levels (16 to 24 values between RLE runs) are the calls this decides.
+   * The value count below which the scalar unpack is faster than this one: the vector path pays a fixed set-up
+   * per call that the scalar unpack's per-value cost only overtakes after 16 to 64 values, depending on the width
+   * (per-call measurements in decision record 0003). Short bit-packed runs of levels (16 to 24 values between RLE
+   * runs) are the calls this decides.
    */
   private static int scalarIntsBelow(int bitWidth) {
     if (bitWidth <= 2) {
@@ -223,9 +222,8 @@ final class VectorKernels implements ParquetKernels {
 
   /**
    * Width 1: each int of a 32-byte load holds 32 values. Broadcast one int lane to all lanes (one cross-lane int
-   * permute per 32 values instead of a byte shuffle per 8) and shift each lane down to its bit. Measured
-   * 10-30% faster than {@link #unpackWindows} at width 1; at widths 2 and 4 the extra permutes per value made it
-   * slower, so they use the windows.
+   * permute per 32 values instead of a byte shuffle per 8) and shift each lane down to its bit. Only width 1 has
+   * few enough permutes per value to beat {@link #unpackWindows}; at widths 2 and 4 it lost (decision record 0003).
    */
   private void unpackWidth1(byte[] input, int inputOffset, int[] output, int outputOffset, int steps) {
     int loads = steps / BYTES.length();
@@ -367,9 +365,9 @@ final class VectorKernels implements ParquetKernels {
   // ---- DELTA_BINARY_PACKED ----------------------------------------------------------------------------------
 
   /**
-   * Scalar: the prefix sum is one add per value on a loop-carried chain, and the in-register vector version
-   * (three lane shifts of 8 ints plus a broadcast of the last lane to carry) measured 0.7x scalar on JDK 17 and
-   * 0.9x on JDK 25 (0.5x and 0.4x for longs). The decoder's gain comes from the vector unpacking before it.
+   * Scalar: the prefix sum is one add per value on a loop-carried chain, which the in-register vector version
+   * (three lane shifts of 8 ints plus a broadcast of the last lane to carry) cannot beat on either JDK (decision
+   * record 0003). The decoder's gain comes from the vector unpacking before it.
    */
   @Override
   public int deltaPrefixSumInts(int[] values, int offset, int count, int minDelta, int previous) {
@@ -405,8 +403,8 @@ final class VectorKernels implements ParquetKernels {
    * 8 × 8 byte matrix (row = stream, column = value), which three rounds of shift-xor-mask exchanges transpose
    * (32-, 16- then 8-bit blocks, the scalar SWAR transpose on 4 lanes at once): afterwards lane {@code k} of
    * vector {@code j} is value {@code 4j + k}, so vector {@code j} is output values {@code 4j … 4j + 3} as it
-   * stands. 2.5x (JDK 17) and 2.9x (JDK 25) the speed of the assembly it replaced (4 values per step from widened
-   * 8-byte loads, OR-ed int halves converted to longs).
+   * stands. It replaced an assembly from widened 8-byte loads and OR-ed int halves converted to longs, 4 values per
+   * step, which spent far more vector operations per value (decision record 0026).
    *
    * <p>Written for C2, here and in {@link #byteStreamSplitDecodeWidth4}: a Vector API call C2 leaves out of line
    * turns the vectors it touches into heap objects, many times slower. So no helper method takes or returns a
@@ -491,7 +489,7 @@ final class VectorKernels implements ParquetKernels {
    * As {@link #byteStreamSplitDecodeWidth8} for 4-byte values (FLOAT, INT32): int lane {@code k} of stream
    * vector {@code s} gets the stream's bytes of values {@code k, k + 8, k + 16, k + 24}, two rounds (16- then
    * 8-bit blocks) transpose the 4 × 4 byte matrices, and vector {@code j} is then output values
-   * {@code 8j … 8j + 7}. 1.4x the speed of the assembly it replaced (8 values per step from widened bytes).
+   * {@code 8j … 8j + 7}. It replaced an assembly of 8 values per step from widened bytes (decision record 0026).
    */
   private static int byteStreamSplitDecodeWidth4(
       byte[] input, int start, int streamLength, int count, byte[] output, int outputOffset) {
@@ -609,10 +607,10 @@ final class VectorKernels implements ParquetKernels {
   // ---- nested levels ----------------------------------------------------------------------------------------
 
   /**
-   * Measured with NestedLevelsBenchmark (leaf of list&lt;int64&gt;): 3.2x scalar on JDK 25, 3x on JDK 17.
-   * Blocks of 32 entries: the slot, element and validity tests become 32-bit words, one bit per entry. A block
-   * whose entries are all slots (every entry of a non-repeated leaf, most entries of a list's leaf) appends its
-   * validity word with one shift; any other block walks only its set slot bits.
+   * Vector on JDK 17 and 25 (NestedLevelsBenchmark; decision record 0003). Blocks of 32 entries: the slot,
+   * element and validity tests become 32-bit words, one bit per entry. A block whose entries are all slots (every
+   * entry of a non-repeated leaf, most entries of a list's leaf) appends its validity word with one shift; any
+   * other block walks only its set slot bits.
    */
   @Override
   public int nodeValidity(int[] definitionLevels, int[] repetitionLevels, int offset, int count,
@@ -666,8 +664,8 @@ final class VectorKernels implements ParquetKernels {
   }
 
   /**
-   * Vector on JDK 25 (NestedLevelsBenchmark, list&lt;int64&gt; levels: 2.5x scalar), scalar on JDK 17, where the
-   * three mask words per block cost as much as the scalar loop saves (0.7x–1.1x scalar across runs).
+   * Vector on JDK 25, scalar on JDK 17, where the three mask words per block cost as much as the scalar loop
+   * saves (NestedLevelsBenchmark; decision record 0003).
    */
   @Override
   public int nodeValidityAndOffsets(int[] definitionLevels, int[] repetitionLevels, int offset, int count,
@@ -741,8 +739,8 @@ final class VectorKernels implements ParquetKernels {
   }
 
   /**
-   * Vector on JDK 25 (NestedLevelsBenchmark: 1.06x scalar, a tie within noise), scalar on JDK 17 (0.65x–1.0x):
-   * with 1% nulls a quarter of the blocks take the bit-walking path.
+   * Vector on JDK 25, where it ties with scalar, and scalar on JDK 17, where it loses: with 1% nulls a quarter of
+   * the blocks take the bit-walking path (NestedLevelsBenchmark; decision record 0003).
    */
   @Override
   public int valueSlots(int[] definitionLevels, int offset, int count, int slotDefinitionLevel,
@@ -792,8 +790,8 @@ final class VectorKernels implements ParquetKernels {
   }
 
   /**
-   * NestedLevelsBenchmark: on JDK 25 one mask word per 32 entries, counted with {@code bitCount} (13 entries/ns,
-   * 4x the blended vector sums below); on JDK 17, where mask words are slow, those sums (1.6x scalar).
+   * On JDK 25 one mask word per 32 entries, counted with {@code bitCount}, several times faster than the blended
+   * vector sums below; on JDK 17, where mask words are slow, those sums (decision record 0003).
    */
   @Override
   public int countEqual(int[] levels, int offset, int count, int level) {
@@ -803,7 +801,7 @@ final class VectorKernels implements ParquetKernels {
     if (MASK_TO_LONG_IS_FAST && count >= 4 * INT_LANES) {
       IntVector wanted = IntVector.broadcast(INTS, level);
       for (; i + 4 * INT_LANES <= end; i += 4 * INT_LANES) {
-        // Inline rather than through maskWord: its int word measured 20-30 % slower here (JMH, JDK 25).
+        // Inline rather than through maskWord, whose int word C2 compiled slower in this loop (record 0003).
         equal += Long.bitCount(IntVector.fromArray(INTS, levels, i).eq(wanted).toLong()
             | IntVector.fromArray(INTS, levels, i + INT_LANES).eq(wanted).toLong() << 8
             | IntVector.fromArray(INTS, levels, i + 2 * INT_LANES).eq(wanted).toLong() << 16
@@ -925,8 +923,8 @@ final class VectorKernels implements ParquetKernels {
   }
 
   /**
-   * Scalar: AVX2 gather instructions are microcoded on the AMD Zen CPU we measured and lost to plain loads (vector
-   * 0.6x scalar for ints, 0.1x on JDK 17 and 0.5x on JDK 25 for longs).
+   * Scalar: AVX2 gather instructions are microcoded on the AMD Zen CPUs this was measured on and lose to plain
+   * loads, for ints and longs, on JDK 17 and 25 (decision record 0003).
    */
   @Override
   public void gatherInts(int[] dictionary, int[] indices, int offset, int count, int[] output, int outputOffset) {
@@ -965,14 +963,13 @@ final class VectorKernels implements ParquetKernels {
   }
 
   /**
-   * Two 32-byte vectors whatever the length: no branch to mispredict. PLAIN byte arrays in a loop over pages of
-   * 65,536 values (JDK 25, ns per value, against the scalar kernel's words): text of 5–64 random bytes 3.4
-   * against 7.8, one length of 32 bytes 3.3 against 3.7, e-mail addresses of 24–25 bytes 3.3 against 3.7.
+   * Two 32-byte vectors whatever the length: no branch to mispredict, which is what the scalar kernel's words by
+   * length pay on values whose lengths vary at random (decision record 0025).
    *
    * <p>Scalar before JDK 25: JDK 17's C2 inlines {@code ByteVector.intoArray} by its type profile, which is shared
    * by every byte species the process stores (this kernel's 256 bits, the 128 of {@link #gatherFixed}). In a loop
    * that also copied with 512-bit vectors, the store was no longer intrinsified ("failed to inline (intrinsic)")
-   * and this copy took 17–50 ns per value, against 3.3 alone; JDK 25 kept 3.2–3.4 ns with both species in use.
+   * and this copy became several times slower than scalar; JDK 25 keeps it intrinsified with both species in use.
    */
   @Override
   public void copyShortValue(
