@@ -74,7 +74,7 @@ class NestedLevelKernelDuelTest {
           expected |= ((bits >>> bit) & 1) << at++;
         }
       }
-      assertThat(VectorKernels.packBits(bits, mask))
+      assertThat(VectorLevels.packBits(bits, mask))
           .as("packBits(%08x, %08x) (seed %d)", bits, mask, SEED).isEqualTo(expected);
     }
   }
