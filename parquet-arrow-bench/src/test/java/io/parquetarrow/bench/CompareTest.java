@@ -25,7 +25,7 @@ class CompareTest {
 
   @Test
   void everyPeerReadsTheSameValuesFromEveryDataset() throws Exception {
-    Compare.Options options = Compare.Options.parse(new String[] {
+    CompareOptions options = CompareOptions.parse(new String[] {
         "--data", data.toString(), "--scale", "0.0001", "--iterations", "1", "--warmup", "0", "--no-write"});
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     Compare compare = new Compare(options, new PrintStream(printed, true, StandardCharsets.UTF_8));
@@ -69,7 +69,7 @@ class CompareTest {
 
   @Test
   void runnerPrintsReadAndWriteTables() throws Exception {
-    Compare.Options options = Compare.Options.parse(new String[] {
+    CompareOptions options = CompareOptions.parse(new String[] {
         "--data", data.toString(), "--scale", "0.0001", "--iterations", "1", "--warmup", "0",
         "--datasets", "plain_ints,nullable"});
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
@@ -84,7 +84,7 @@ class CompareTest {
 
   @Test
   void ourReaderWithoutReadAheadRunsOnlyWhenNamedAndBesideOurs() throws Exception {
-    Compare.Options options = Compare.Options.parse(new String[] {
+    CompareOptions options = CompareOptions.parse(new String[] {
         "--data", data.toString(), "--scale", "0.0001", "--iterations", "1", "--warmup", "0", "--no-write",
         "--datasets", "strings", "--engines", "parquet-arrow,arrow-cpp," + OursEngine.WITHOUT_READ_AHEAD});
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
@@ -97,7 +97,7 @@ class CompareTest {
         .as("the variant printed after ours, before Arrow C++")
         .isGreaterThan(text.indexOf("| strings.duckdb.parquet | parquet-arrow |"))
         .isLessThan(text.indexOf("| strings.duckdb.parquet | arrow-cpp |"));
-    Compare.Options all = Compare.Options.parse(new String[] {
+    CompareOptions all = CompareOptions.parse(new String[] {
         "--data", data.toString(), "--scale", "0.0001", "--iterations", "1", "--warmup", "0", "--no-write",
         "--datasets", "strings"});
     printed.reset();
@@ -109,11 +109,11 @@ class CompareTest {
 
   @Test
   void scalingModeComparesTwoThreadCountsOfOurReader() throws Exception {
-    Compare.Options defaults = Compare.Options.parse(new String[] {"--scaling"});
+    CompareOptions defaults = CompareOptions.parse(new String[] {"--scaling"});
     assertThat(defaults.threads()).as("thread counts compared by default").containsExactly(1, 2);
     assertThat(defaults.warmup()).as("warm-up pairs by default").isEqualTo(15);
     assertThat(defaults.iterations()).as("measured pairs by default").isEqualTo(15);
-    Compare.Options options = Compare.Options.parse(new String[] {
+    CompareOptions options = CompareOptions.parse(new String[] {
         "--data", data.toString(), "--scale", "0.0001", "--iterations", "1", "--warmup", "0",
         "--datasets", "plain_ints", "--scaling"});
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
