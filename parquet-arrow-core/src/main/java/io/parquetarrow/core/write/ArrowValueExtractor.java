@@ -330,7 +330,7 @@ interface ArrowValueExtractor {
           putUnsigned(bytes, at, months);
           putUnsigned(bytes, at + 4, days);
           putUnsigned(bytes, at + 8, milliseconds);
-          at += 12;
+          at += fixed.width;
         }
         fixed.size += count;
       };

@@ -4,6 +4,7 @@ import io.parquetarrow.encodings.BinaryBuffer;
 import io.parquetarrow.encodings.DictionaryEncoder;
 import io.parquetarrow.encodings.ValueEncoder;
 import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import java.util.Arrays;
 
@@ -36,7 +37,7 @@ abstract sealed class ValueBuffer {
       case INT32, FLOAT -> new Ints();
       case INT64, DOUBLE -> new Longs();
       case FIXED_LEN_BYTE_ARRAY -> new FixedLength(typeLength);
-      case INT96 -> new FixedLength(12);
+      case INT96 -> new FixedLength(PhysicalTypes.INT96_BYTES);
       case BYTE_ARRAY -> new ByteArrays();
     };
   }
