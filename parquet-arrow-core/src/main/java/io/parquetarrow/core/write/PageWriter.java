@@ -33,7 +33,7 @@ final class PageWriter {
   private final Compressor compressor;
   private final boolean checksums;
   private final CRC32 crc = new CRC32();
-  private final ChunkBytes dataPages = new ChunkBytes();
+  private final EncodedPages dataPages = new EncodedPages();
   private byte[] dictionaryPage;
   private byte[] scratch = new byte[1024];
   private byte[] compressed = new byte[1024];
@@ -206,7 +206,7 @@ final class PageWriter {
     return dictionaryPage;
   }
 
-  ChunkBytes dataPages() {
+  EncodedPages dataPages() {
     return dataPages;
   }
 

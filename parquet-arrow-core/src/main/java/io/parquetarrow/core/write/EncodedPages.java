@@ -5,12 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A growable in-memory byte buffer holding a column chunk's pages until its row group is written. It grows by
- * adding blocks (each twice the previous, up to 8 MiB) rather than by copying everything into a larger array, so
- * each page byte is copied once on the way in and once on the way out ({@link #writeTo}); it fails clearly at the
- * 2 GiB a column chunk's offsets can describe.
+ * The encoded (and compressed) data pages of one column chunk, headers included, held in memory by
+ * {@link PageWriter} until the row group is written. It grows by adding blocks (each twice the previous, up to
+ * 8 MiB) rather than by copying everything into a larger array, so each page byte is copied once on the way in
+ * and once on the way out ({@link #writeTo}); it fails clearly at the 2 GiB a column chunk's offsets can describe.
  */
-final class ChunkBytes {
+final class EncodedPages {
   private static final int FIRST_BLOCK = 4 * 1024; // small: a row group holds one chunk per column
   private static final int LARGEST_BLOCK = 8 * 1024 * 1024;
 
