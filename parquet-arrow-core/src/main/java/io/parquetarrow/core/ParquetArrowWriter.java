@@ -2,6 +2,12 @@ package io.parquetarrow.core;
 
 import io.parquetarrow.core.write.ParquetFileWriter;
 import io.parquetarrow.core.write.PositionedOutput;
+import io.parquetarrow.core.write.WriterSettings;
+import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+import io.parquetarrow.format.CompressionCodec;
+import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.SortingColumn;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
@@ -12,7 +18,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -69,7 +79,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /**
    * Opens a writer to {@code file} (replaced on a successful close).
    *
-   * @throws io.parquetarrow.errors.UnsupportedParquetFeatureException when the schema holds a type this writer
+   * @throws UnsupportedParquetFeatureException when the schema holds a type this writer
    *     cannot write
    */
   public static ParquetArrowWriter open(Path file, Schema schema, WriteOptions options) throws IOException {
@@ -89,12 +99,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
     // Not Files.createTempFile: it makes the file owner-only, and the moved file would keep that mode. CREATE_NEW
     // with the process's default permissions (umask) makes the result look like any other file written here.
     Path temporary = directory.resolve("." + absolute.getFileName() + "."
-        + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong()) + ".tmp");
+        + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
     FileChannel channel = null;
     try {
       channel = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
       ParquetFileWriter writer = new ParquetFileWriter(new PositionedOutput(channel), schema, dictionaries,
-          options);
+          new OptionsSettings(options));
       return new ParquetArrowWriter(writer, channel, temporary, absolute, options.syncOnClose());
     } catch (IOException | RuntimeException e) {
       if (channel != null) {
@@ -109,15 +119,15 @@ public final class ParquetArrowWriter implements AutoCloseable {
   public static ParquetArrowWriter open(WritableByteChannel channel, Schema schema, WriteOptions options)
       throws IOException {
     Objects.requireNonNull(channel, "channel");
-    return new ParquetArrowWriter(new ParquetFileWriter(new PositionedOutput(channel), schema, options), null,
-        null, null, false);
+    return new ParquetArrowWriter(new ParquetFileWriter(new PositionedOutput(channel), schema, null,
+        new OptionsSettings(options)), null, null, null, false);
   }
 
   /** Opens a writer to {@code stream}, which the writer flushes but does not close. */
   public static ParquetArrowWriter open(OutputStream stream, Schema schema, WriteOptions options)
       throws IOException {
     Objects.requireNonNull(stream, "stream");
-    OutputStream unclosable = new java.io.FilterOutputStream(stream) {
+    OutputStream unclosable = new FilterOutputStream(stream) {
       @Override
       public void write(byte[] bytes, int offset, int length) throws IOException {
         out.write(bytes, offset, length);
@@ -206,6 +216,130 @@ public final class ParquetArrowWriter implements AutoCloseable {
       if (cause != null) {
         cause.addSuppressed(e);
       }
+    }
+  }
+
+  /** The public options seen through the write package's own interface. */
+  private record OptionsSettings(WriteOptions options) implements WriterSettings {
+    @Override
+    public CompressionCodec codec() {
+      return options.codec().parquetCodec();
+    }
+
+    @Override
+    public Integer compressionLevel() {
+      return options.compressionLevel();
+    }
+
+    @Override
+    public boolean dataPageV2() {
+      return options.dataPageVersion() == WriteOptions.DataPageVersion.V2;
+    }
+
+    @Override
+    public long pageSizeBytes() {
+      return options.pageSizeBytes();
+    }
+
+    @Override
+    public int pageRowLimit() {
+      return options.pageRowLimit();
+    }
+
+    @Override
+    public long rowGroupRowLimit() {
+      return options.rowGroupRowLimit();
+    }
+
+    @Override
+    public long rowGroupSizeBytes() {
+      return options.rowGroupSizeBytes();
+    }
+
+    @Override
+    public int writeBatchRows() {
+      return options.writeBatchRows();
+    }
+
+    @Override
+    public boolean dictionaryEnabled(String dottedPath) {
+      return options.dictionaryEnabled(dottedPath);
+    }
+
+    @Override
+    public long dictionaryPageSizeLimit() {
+      return options.dictionaryPageSizeLimit();
+    }
+
+    @Override
+    public Encoding columnEncoding(String dottedPath) {
+      return options.columnEncoding(dottedPath);
+    }
+
+    @Override
+    public boolean autoEncoding(String dottedPath) {
+      return options.autoEncoding(dottedPath);
+    }
+
+    @Override
+    public BloomFilterSizing bloomFilter(String dottedPath) {
+      WriteOptions.BloomFilterOptions bloom = options.bloomFilter(dottedPath);
+      return bloom == null ? null : new BloomFilterSizing(bloom.distinctValues(), bloom.falsePositiveProbability());
+    }
+
+    @Override
+    public List<SortingColumn> sortingColumns() {
+      return options.sortingColumns();
+    }
+
+    @Override
+    public boolean statisticsEnabled() {
+      return options.statisticsEnabled();
+    }
+
+    @Override
+    public boolean pageIndexEnabled() {
+      return options.pageIndexEnabled();
+    }
+
+    @Override
+    public boolean sizeStatisticsEnabled() {
+      return options.sizeStatisticsEnabled();
+    }
+
+    @Override
+    public int statisticsTruncateLength() {
+      return options.statisticsTruncateLength();
+    }
+
+    @Override
+    public boolean pageChecksums() {
+      return options.pageChecksums();
+    }
+
+    @Override
+    public boolean storeArrowSchema() {
+      return options.storeArrowSchema();
+    }
+
+    @Override
+    public Map<String, String> keyValueMetadata() {
+      return options.keyValueMetadata();
+    }
+
+    @Override
+    public Map<String, String> columnKeyValueMetadata(String dottedPath) {
+      return options.columnKeyValueMetadata(dottedPath);
+    }
+
+    @Override
+    public Set<String> columnKeyValueMetadataPaths() {
+      return options.columnKeyValueMetadataPaths();
+    }
+
+    @Override
+    public String createdBy() {
+      return options.createdBy();
     }
   }
 }

@@ -1,9 +1,12 @@
 package io.parquetarrow.core.write;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Shortens long min/max byte strings for statistics and the column index while keeping them bounds: a min is
+ * The one truncation of the write path, used by both the statistics ({@link StatisticsBuilder}) and the column
+ * index ({@link PageIndexBuilder}) through {@link #bounds}. Shortens long min/max byte strings while keeping them
+ * bounds: a min is
  * cut to a prefix (a prefix sorts before the value), a max is cut and its last byte incremented (so it sorts
  * after every value with that prefix). The caller then marks the value inexact ({@code is_min_value_exact} /
  * {@code is_max_value_exact} false). For UTF-8 columns the cut falls on a character boundary and the max's last
@@ -12,6 +15,30 @@ import java.util.Arrays;
  */
 final class BoundTruncation {
   private BoundTruncation() {}
+
+  /**
+   * A min and max as written, and whether each is the exact value ({@code is_min_value_exact} /
+   * {@code is_max_value_exact}) rather than a shorter bound.
+   */
+  record Bounds(byte[] min, byte[] max, boolean minExact, boolean maxExact) {}
+
+  /**
+   * The bounds of {@code statistics}, which must have a min and max: as they are, or truncated to
+   * {@code limit} bytes when the column's order allows it. A max with no shorter upper bound stays whole.
+   */
+  static Bounds bounds(ColumnStatistics statistics, int limit, boolean utf8) {
+    byte[] min = statistics.min();
+    byte[] max = statistics.max();
+    if (!statistics.truncatable()) {
+      return new Bounds(min, max, true, true);
+    }
+    byte[] truncatedMin = truncateMin(min, limit, utf8);
+    byte[] truncatedMax = truncateMax(max, limit, utf8);
+    if (truncatedMax == null) {
+      return new Bounds(truncatedMin, max, truncatedMin == min, true);
+    }
+    return new Bounds(truncatedMin, truncatedMax, truncatedMin == min, truncatedMax == max);
+  }
 
   /** {@code value} if it fits in {@code limit} bytes, else its longest prefix of at most {@code limit} bytes. */
   static byte[] truncateMin(byte[] value, int limit, boolean utf8) {
@@ -49,7 +76,7 @@ final class BoundTruncation {
   }
 
   private static byte[] incrementUtf8(byte[] value, int end) {
-    String prefix = new String(value, 0, end, java.nio.charset.StandardCharsets.UTF_8);
+    String prefix = new String(value, 0, end, StandardCharsets.UTF_8);
     int[] codePoints = prefix.codePoints().toArray();
     for (int last = codePoints.length - 1; last >= 0; last--) {
       int next = codePoints[last] + 1;
@@ -58,7 +85,7 @@ final class BoundTruncation {
       }
       if (next <= Character.MAX_CODE_POINT) {
         codePoints[last] = next;
-        byte[] result = new String(codePoints, 0, last + 1).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] result = new String(codePoints, 0, last + 1).getBytes(StandardCharsets.UTF_8);
         if (result.length <= end) {
           return result;
         }

@@ -1,7 +1,5 @@
 package io.parquetarrow.core.write;
 
-import io.parquetarrow.core.Codec;
-import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.codec.Compressor;
 import io.parquetarrow.encodings.ByteSlice;
 import io.parquetarrow.encodings.DictionaryEncoder;
@@ -9,6 +7,7 @@ import io.parquetarrow.encodings.Encoders;
 import io.parquetarrow.encodings.RleBitPackedHybridEncoder;
 import io.parquetarrow.encodings.ValueEncoder;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+import io.parquetarrow.format.CompressionCodec;
 import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
@@ -17,10 +16,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Auto encoding, part of the column layer of the write path ({@link WriteOptions.Builder#autoEncoding(boolean)}):
+ * Auto encoding, part of the column layer of the write path ({@code WriteOptions.Builder.autoEncoding}):
  * given the values of a column chunk's first data page, encodes them with every encoding the physical type allows
  * and returns the smallest, measured after compression with the file's codec when that codec is cheap, else as
- * encoded. {@link ColumnChunkWriter} asks once per chunk, before it writes the chunk's first page, and keeps the
+ * encoded. {@link ChunkValueEncoder} asks once per chunk, before it writes the chunk's first page, and keeps the
  * choice for the rest of the chunk.
  *
  * <p>Dictionary encoding is measured as a data page would be written now (RLE/bit-packed indices with their
@@ -59,22 +58,23 @@ final class EncodingSelector {
   private final Compressor compressor;
   private byte[] compressed = new byte[1024];
 
-  EncodingSelector(Type type, int typeLength, ParquetKernels kernels, Compressor compressor, WriteOptions options) {
+  EncodingSelector(Type type, int typeLength, ParquetKernels kernels, Compressor compressor,
+      WriterSettings settings) {
     this.type = type;
     this.typeLength = typeLength;
     this.kernels = kernels;
-    this.compressor = cheap(options.codec(), options.compressionLevel()) ? compressor : null;
+    this.compressor = cheap(settings.codec(), settings.compressionLevel()) ? compressor : null;
   }
 
   /**
    * Whether compressing a sample once per candidate costs little next to writing the chunk: SNAPPY and LZ4_RAW
    * (and LZO and LZ4) always, ZSTD up to level 9 (higher levels, GZIP and BROTLI are several times slower than encoding).
    */
-  static boolean cheap(Codec codec, Integer level) {
+  static boolean cheap(CompressionCodec codec, Integer level) {
     return switch (codec) {
       case SNAPPY, LZ4_RAW, LZO, LZ4 -> true;
       case ZSTD -> level == null || level <= 9;
-      case UNCOMPRESSED, GZIP, BROTLI -> false;
+      case UNCOMPRESSED, GZIP, BROTLI, UNKNOWN -> false;
     };
   }
 

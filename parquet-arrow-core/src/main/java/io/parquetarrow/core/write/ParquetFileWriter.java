@@ -1,6 +1,5 @@
 package io.parquetarrow.core.write;
 
-import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.codec.Codecs;
 import io.parquetarrow.core.codec.Compressor;
 import io.parquetarrow.core.schema.ArrowToParquetSchema;
@@ -16,34 +15,42 @@ import io.parquetarrow.format.KeyValue;
 import io.parquetarrow.format.OffsetIndex;
 import io.parquetarrow.format.RowGroup;
 import io.parquetarrow.format.SchemaElement;
+import io.parquetarrow.format.SortingColumn;
 import io.parquetarrow.simd.KernelProvider;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.vector.util.DictionaryUtility;
 
 /**
  * The file layer of the write path: lays out {@code PAR1}, row groups (one {@link ColumnChunkWriter} per leaf
- * column, a row group buffered in memory until it reaches its row or byte limit), then every ColumnIndex, every
- * OffsetIndex, the {@code FileMetaData} footer, its length and {@code PAR1}. The destination-independent core of
- * {@code ParquetArrowWriter}, which owns the output (temporary file, channel or stream).
+ * column, a row group buffered in memory until it reaches its row or byte limit), then every Bloom filter, every
+ * ColumnIndex, every OffsetIndex, the {@code FileMetaData} footer, its length and {@code PAR1}. The
+ * destination-independent core of {@code ParquetArrowWriter}, which owns the output (temporary file, channel or
+ * stream) and adapts its options to {@link WriterSettings}.
  *
- * <p>Top-level primitive fields go straight to their column writer; nested fields (struct, list, large list,
- * fixed-size list, map) go through a {@link FieldShredder} that feeds each of their leaf columns. A top-level
- * dictionary field adopts its Arrow dictionary as the Parquet dictionary; a dictionary-encoded field inside a
- * nested one is decoded to its values and written as a plain field of the value type (see {@link FieldShredder}).
- * Dictionaries whose values are nested are rejected with {@link UnsupportedParquetFeatureException} when the
- * writer is created.
+ * <p>Each top-level field, primitive or nested (struct, list, large list, fixed-size list, map), is written by a
+ * {@link FieldWriter}: levels from the {@link LevelBuilder}, values from an {@link ArrowValueExtractor} per leaf.
+ * A top-level dictionary field adopts its Arrow dictionary as the Parquet dictionary; a dictionary-encoded field
+ * inside a nested one is decoded to its values and written as a plain field of the value type (see
+ * {@link LevelBuilder#bind}). Dictionaries whose values are nested are rejected with
+ * {@link UnsupportedParquetFeatureException} when the writer is created.
  */
 public final class ParquetFileWriter {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
@@ -53,13 +60,13 @@ public final class ParquetFileWriter {
   private final Schema memorySchema;
   /** The schema with dictionary fields typed by their values: what is mapped to Parquet and stored. */
   private final Schema arrowSchema;
-  private final WriteOptions options;
+  private final WriterSettings settings;
   private final List<SchemaElement> elements;
   private final Compressor compressor;
+  /** Every leaf column's writer, in schema order. */
   private final List<ColumnChunkWriter> columns = new ArrayList<>();
-  /** Per top-level field: its shredder (null for a primitive field) and the indices of its leaf columns. */
-  private final List<FieldShredder> shredders = new ArrayList<>();
-  private final List<List<Integer>> fieldColumns = new ArrayList<>();
+  /** One writer per top-level field, in schema order. */
+  private final List<FieldWriter> fields = new ArrayList<>();
   private final List<RowGroup> rowGroups = new ArrayList<>();
   private final List<List<ColumnChunkWriter.WrittenChunk>> writtenChunks = new ArrayList<>();
   private long rowGroupRows;
@@ -70,56 +77,55 @@ public final class ParquetFileWriter {
    * Validates the schema (and the sorting columns against its leaves), prepares one column writer per leaf and
    * writes the leading magic.
    */
-  public ParquetFileWriter(PositionedOutput out, Schema arrowSchema, WriteOptions options) throws IOException {
-    this(out, arrowSchema, null, options);
+  public ParquetFileWriter(PositionedOutput out, Schema arrowSchema, WriterSettings settings) throws IOException {
+    this(out, arrowSchema, null, settings);
   }
 
   /**
-   * As {@link #ParquetFileWriter(PositionedOutput, Schema, WriteOptions)} for a schema whose dictionary-encoded
+   * As {@link #ParquetFileWriter(PositionedOutput, Schema, WriterSettings)} for a schema whose dictionary-encoded
    * fields are in arrow-java's in-memory form (the field's type is the index type): {@code dictionaries} gives
    * their value types.
    */
-  public ParquetFileWriter(PositionedOutput out, Schema memorySchema,
-      org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries, WriteOptions options) throws IOException {
+  public ParquetFileWriter(PositionedOutput out, Schema memorySchema, DictionaryProvider dictionaries,
+      WriterSettings settings) throws IOException {
     this.out = Objects.requireNonNull(out, "out");
     this.memorySchema = Objects.requireNonNull(memorySchema, "memorySchema");
     this.arrowSchema = messageFormat(memorySchema, dictionaries);
-    this.options = Objects.requireNonNull(options, "options");
+    this.settings = Objects.requireNonNull(settings, "settings");
     for (Field field : arrowSchema.getFields()) {
       rejectDictionariesOfNestedTypes(field);
     }
     this.elements = ArrowToParquetSchema.convert(arrowSchema);
     SchemaDescriptor descriptor = SchemaDescriptor.fromElements(elements, "the schema being written");
-    checkColumnPaths(descriptor, options);
+    checkColumnPaths(descriptor, settings);
     ParquetKernels kernels = KernelProvider.get();
-    this.compressor = Codecs.compressor(options.codec().parquetCodec(), options.compressionLevel());
+    this.compressor = Codecs.compressor(settings.codec(), settings.compressionLevel());
     try {
       int leaf = 0;
       for (Field field : arrowSchema.getFields()) {
-        if (field.getChildren().isEmpty()) {
-          shredders.add(null);
-          fieldColumns.add(List.of(leaf));
-          columns.add(new ColumnChunkWriter(descriptor.column(leaf++), field, options, kernels, compressor));
-          continue;
-        }
-        FieldShredder shredder = new FieldShredder(field);
-        List<Integer> leaves = new ArrayList<>();
-        for (FieldShredder.LeafLevels levels : shredder.leaves()) {
-          ColumnDescriptor column = descriptor.column(leaf);
-          if (column.maxDefinitionLevel() != levels.maxDefinitionLevel
-              || column.maxRepetitionLevel() != levels.maxRepetitionLevel) {
-            throw new IllegalStateException("shredding of " + column.dottedPath() + " expects levels ("
-                + levels.maxRepetitionLevel + ", " + levels.maxDefinitionLevel + ") but the schema has ("
+        LevelBuilder levels = new LevelBuilder(field, kernels);
+        List<ColumnChunkWriter> fieldColumns = new ArrayList<>();
+        List<ArrowValueExtractor> extractors = new ArrayList<>();
+        for (int i = 0; i < levels.leaves().size(); i++) {
+          ColumnLevels leafLevels = levels.leaves().get(i);
+          Field leafField = levels.leafFields().get(i);
+          ColumnDescriptor column = descriptor.column(leaf++);
+          if (column.maxDefinitionLevel() != leafLevels.maxDefinitionLevel
+              || column.maxRepetitionLevel() != leafLevels.maxRepetitionLevel) {
+            throw new IllegalStateException("levels of " + column.dottedPath() + " are expected at ("
+                + leafLevels.maxRepetitionLevel + ", " + leafLevels.maxDefinitionLevel + ") but the schema has ("
                 + column.maxRepetitionLevel() + ", " + column.maxDefinitionLevel() + ")");
           }
-          columns.add(new ColumnChunkWriter(column, levels.field, options, kernels, compressor));
-          leaves.add(leaf++);
+          extractors.add(ArrowValueExtractor.forType(leafField.getType(), column.physicalType(),
+              column.typeLength(), column.dottedPath()));
+          boolean nullColumn = leafField.getType() instanceof ArrowType.Null;
+          fieldColumns.add(new ColumnChunkWriter(column, nullColumn, settings, kernels, compressor));
         }
-        shredders.add(shredder);
-        fieldColumns.add(leaves);
+        columns.addAll(fieldColumns);
+        fields.add(new FieldWriter(levels, fieldColumns, extractors, settings.writeBatchRows()));
       }
-      if (options.sortingColumns() != null) {
-        for (io.parquetarrow.format.SortingColumn sorting : options.sortingColumns()) {
+      if (settings.sortingColumns() != null) {
+        for (SortingColumn sorting : settings.sortingColumns()) {
           if (sorting.columnIdx() < 0 || sorting.columnIdx() >= descriptor.columnCount()) {
             throw new IllegalArgumentException("sorting column index " + sorting.columnIdx() + " is not one of the "
                 + descriptor.columnCount() + " leaf columns");
@@ -147,10 +153,9 @@ public final class ParquetFileWriter {
 
   /**
    * As {@link #write(VectorSchemaRoot)}, for a root with dictionary-encoded fields: {@code dictionaries} holds
-   * their dictionaries (see {@code ColumnChunkWriter.writeDictionaryEncoded} for how they are written).
+   * their dictionaries (see {@link FieldWriter} for how they are written).
    */
-  public void write(VectorSchemaRoot root, org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries)
-      throws IOException {
+  public void write(VectorSchemaRoot root, DictionaryProvider dictionaries) throws IOException {
     if (closed) {
       throw new IllegalStateException("the writer is closed");
     }
@@ -167,34 +172,19 @@ public final class ParquetFileWriter {
     int rows = root.getRowCount();
     int start = 0;
     while (start < rows) {
-      long room = options.rowGroupRowLimit() - rowGroupRows;
-      int slice = (int) Math.min(rows - start, Math.min(room, 64L * options.writeBatchRows()));
+      long room = settings.rowGroupRowLimit() - rowGroupRows;
+      int slice = (int) Math.min(rows - start, Math.min(room, 64L * settings.writeBatchRows()));
       for (int field = 0; field < vectors.size(); field++) {
         FieldVector vector = vectors.get(field);
         if (!vector.getField().isNullable() && vector.getNullCount() > 0) {
           checkNoNulls(vector, start, slice);
         }
-        FieldShredder shredder = shredders.get(field);
-        org.apache.arrow.vector.types.pojo.DictionaryEncoding encoding = vector.getField().getDictionary();
-        if (encoding != null) {
-          org.apache.arrow.vector.dictionary.Dictionary dictionary =
-              dictionaries == null ? null : dictionaries.lookup(encoding.getId());
-          if (dictionary == null) {
-            throw new IllegalArgumentException("field '" + vector.getField().getName() + "' is dictionary encoded"
-                + " (id " + encoding.getId() + ") but no dictionary provider holds its dictionary");
-          }
-          columns.get(fieldColumns.get(field).get(0)).writeDictionaryEncoded(vector, dictionary.getVector(), start,
-              slice);
-        } else if (shredder == null) {
-          columns.get(fieldColumns.get(field).get(0)).write(vector, start, slice);
-        } else {
-          writeNested(shredder, fieldColumns.get(field), vector, dictionaries, start, slice);
-        }
+        fields.get(field).write(vector, dictionaries, start, slice);
       }
       start += slice;
       rowGroupRows += slice;
       totalRows += slice;
-      if (rowGroupRows >= options.rowGroupRowLimit() || bufferedBytes() >= options.rowGroupSizeBytes()) {
+      if (rowGroupRows >= settings.rowGroupRowLimit() || bufferedBytes() >= settings.rowGroupSizeBytes()) {
         flushRowGroup();
       }
     }
@@ -204,7 +194,7 @@ public final class ParquetFileWriter {
    * Replaces the index type of dictionary fields, at any depth, by the dictionary's value type, as IPC messages
    * carry it; the dictionary encoding stays on the field, so the stored {@code ARROW:schema} keeps it.
    */
-  private static Schema messageFormat(Schema schema, org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries)
+  private static Schema messageFormat(Schema schema, DictionaryProvider dictionaries)
       throws UnsupportedParquetFeatureException {
     List<Field> fields = new ArrayList<>();
     for (Field field : schema.getFields()) {
@@ -216,8 +206,7 @@ public final class ParquetFileWriter {
         throw new IllegalArgumentException("field '" + field.getName() + "' is dictionary encoded: open the"
             + " writer with the DictionaryProvider holding its dictionary");
       }
-      fields.add(org.apache.arrow.vector.util.DictionaryUtility.toMessageFormat(field, dictionaries,
-          new java.util.HashSet<>()));
+      fields.add(DictionaryUtility.toMessageFormat(field, dictionaries, new HashSet<>()));
     }
     return new Schema(fields, schema.getCustomMetadata());
   }
@@ -237,12 +226,12 @@ public final class ParquetFileWriter {
   }
 
   /** Per-column options that name no leaf column are a caller's mistake, reported before any byte is written. */
-  private static void checkColumnPaths(SchemaDescriptor descriptor, WriteOptions options) {
-    java.util.Set<String> leafPaths = new java.util.LinkedHashSet<>();
+  private static void checkColumnPaths(SchemaDescriptor descriptor, WriterSettings settings) {
+    Set<String> leafPaths = new LinkedHashSet<>();
     for (int leaf = 0; leaf < descriptor.columnCount(); leaf++) {
       leafPaths.add(descriptor.column(leaf).dottedPath());
     }
-    for (String path : options.columnKeyValueMetadataPaths()) {
+    for (String path : settings.columnKeyValueMetadataPaths()) {
       if (!leafPaths.contains(path)) {
         throw new IllegalArgumentException("column key-value metadata names column '" + path
             + "', which is not a leaf column of the schema; its leaf columns are " + leafPaths);
@@ -261,30 +250,6 @@ public final class ParquetFileWriter {
       }
     }
     return false;
-  }
-
-  /** Shreds rows in batches small enough that no leaf's page passes its row limit within a batch. */
-  private void writeNested(FieldShredder shredder, List<Integer> leaves, FieldVector vector,
-      org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries, int start, int count) {
-    List<FieldVector> decoded = shredder.bind(vector, dictionaries);
-    try {
-      while (count > 0) {
-        int rows = Math.min(count, options.writeBatchRows());
-        for (int leaf : leaves) {
-          rows = Math.min(rows, columns.get(leaf).rowsUntilPageLimit());
-        }
-        shredder.shred(vector, start, rows);
-        for (int i = 0; i < leaves.size(); i++) {
-          columns.get(leaves.get(i)).writeShredded(shredder.leaves().get(i), rows);
-        }
-        start += rows;
-        count -= rows;
-      }
-    } finally {
-      for (FieldVector decodedLeaf : decoded) {
-        decodedLeaf.close();
-      }
-    }
   }
 
   private static void checkNoNulls(FieldVector vector, int start, int count) {
@@ -319,10 +284,9 @@ public final class ParquetFileWriter {
       // Child names of lists vary by producer ("item", "element", "$data$"); nullability and types must match.
       Field leftChild = left.getChildren().get(i);
       Field rightChild = right.getChildren().get(i);
-      boolean listChild = left.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.List
-          || left.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.LargeList
-          || left.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeList
-          || left.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Map;
+      ArrowType type = left.getType();
+      boolean listChild = type instanceof ArrowType.List || type instanceof ArrowType.LargeList
+          || type instanceof ArrowType.FixedSizeList || type instanceof ArrowType.Map;
       Field renamed = listChild ? new Field(leftChild.getName(), rightChild.getFieldType(), rightChild.getChildren())
           : rightChild;
       if (!sameShape(leftChild, renamed)) {
@@ -374,7 +338,7 @@ public final class ParquetFileWriter {
       for (int group = 0; group < rowGroups.size(); group++) {
         RowGroup rowGroup = rowGroups.get(group);
         finalGroups.add(new RowGroup(chunks.get(group), rowGroup.totalByteSize(), rowGroup.numRows(),
-            options.sortingColumns(),
+            settings.sortingColumns(),
             rowGroup.fileOffset(), rowGroup.totalCompressedSize(), rowGroup.ordinal()));
       }
       List<ColumnOrder> orders = new ArrayList<>();
@@ -472,8 +436,8 @@ public final class ParquetFileWriter {
     if (arrowSchema.getCustomMetadata() != null) {
       entries.putAll(arrowSchema.getCustomMetadata());
     }
-    entries.putAll(options.keyValueMetadata());
-    if (options.storeArrowSchema()) {
+    entries.putAll(settings.keyValueMetadata());
+    if (settings.storeArrowSchema()) {
       entries.put(ArrowSchemaMetadata.KEY, ArrowSchemaMetadata.encode(arrowSchema));
     }
     if (entries.isEmpty()) {
@@ -485,7 +449,7 @@ public final class ParquetFileWriter {
   }
 
   private String createdBy() {
-    return options.createdBy() != null ? options.createdBy()
+    return settings.createdBy() != null ? settings.createdBy()
         : "parquet-arrow version " + libraryVersion() + " (build parquet-arrow)";
   }
 

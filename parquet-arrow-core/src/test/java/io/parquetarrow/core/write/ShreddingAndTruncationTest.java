@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.format.SortingColumn;
+import io.parquetarrow.simd.KernelProvider;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Golden values for the pieces with arithmetic of their own: the levels {@link FieldShredder} produces for a
+ * Golden values for the pieces with arithmetic of their own: the levels {@link LevelBuilder} produces for a
  * hand-worked nested table, {@link BoundTruncation}'s bounds, and sorting columns reaching the footer.
  */
 class ShreddingAndTruncationTest {
@@ -84,21 +85,23 @@ class ShreddingAndTruncationTest {
       b.setValueCount(rows.length);
       a.setValueCount(rows.length);
 
-      FieldShredder shredder = new FieldShredder(struct);
-      shredder.shred(a, 0, rows.length);
-      FieldShredder.LeafLevels leaf = shredder.leaves().get(0);
-      assertThat(leaf.maxDefinitionLevel).as("max definition level").isEqualTo(4);
-      assertThat(leaf.maxRepetitionLevel).as("max repetition level").isEqualTo(1);
-      assertThat(Arrays.copyOf(leaf.definitionLevels, leaf.levelCount)).as("definition levels")
-          .containsExactly(4, 3, 4, 0, 1, 2, 4);
-      assertThat(Arrays.copyOf(leaf.repetitionLevels, leaf.levelCount)).as("repetition levels")
-          .containsExactly(0, 1, 1, 0, 0, 0, 0);
-      assertThat(Arrays.copyOf(leaf.positions, leaf.valueCount)).as("element positions of 1, 2, 3")
-          .containsExactly(0, 2, 3);
+      LevelBuilder builder = new LevelBuilder(struct, KernelProvider.get());
+      try (LevelBuilder.BoundField bound = builder.bind(a, null)) {
+        bound.build(0, rows.length);
+        ColumnLevels leaf = builder.leaves().get(0);
+        assertThat(leaf.maxDefinitionLevel).as("max definition level").isEqualTo(4);
+        assertThat(leaf.maxRepetitionLevel).as("max repetition level").isEqualTo(1);
+        assertThat(Arrays.copyOf(leaf.definitionLevels, leaf.levelCount)).as("definition levels")
+            .containsExactly(4, 3, 4, 0, 1, 2, 4);
+        assertThat(Arrays.copyOf(leaf.repetitionLevels, leaf.levelCount)).as("repetition levels")
+            .containsExactly(0, 1, 1, 0, 0, 0, 0);
+        assertThat(Arrays.copyOf(leaf.positions, leaf.valueCount)).as("element positions of 1, 2, 3")
+            .containsExactly(0, 2, 3);
 
-      shredder.shred(a, 3, 2);
-      assertThat(Arrays.copyOf(leaf.definitionLevels, leaf.levelCount)).as("levels of rows 3..4 alone")
-          .containsExactly(2, 4);
+        bound.build(3, 2);
+        assertThat(Arrays.copyOf(leaf.definitionLevels, leaf.levelCount)).as("levels of rows 3..4 alone")
+            .containsExactly(2, 4);
+      }
     }
   }
 
