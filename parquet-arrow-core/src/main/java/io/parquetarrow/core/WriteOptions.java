@@ -1,11 +1,14 @@
 package io.parquetarrow.core;
 
 import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.SortingColumn;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * How {@link ParquetArrowWriter} lays out a file: codec, page and row-group sizes, encodings, statistics, page
@@ -82,7 +85,7 @@ public final class WriteOptions {
   private final boolean autoEncoding;
   private final Map<String, Boolean> columnAutoEncoding;
   private final Map<String, BloomFilterOptions> bloomFilters;
-  private final java.util.List<io.parquetarrow.format.SortingColumn> sortingColumns;
+  private final List<SortingColumn> sortingColumns;
   private final boolean statisticsEnabled;
   private final boolean pageIndexEnabled;
   private final boolean sizeStatisticsEnabled;
@@ -208,7 +211,7 @@ public final class WriteOptions {
    * The sort order the caller declares for the rows of every row group ({@code RowGroup.sorting_columns}), or
    * null. The writer records it; it does not check or sort.
    */
-  public java.util.List<io.parquetarrow.format.SortingColumn> sortingColumns() {
+  public List<SortingColumn> sortingColumns() {
     return sortingColumns;
   }
 
@@ -255,7 +258,7 @@ public final class WriteOptions {
   }
 
   /** The dotted paths of the columns with chunk key-value metadata; the writer checks them against the schema. */
-  public java.util.Set<String> columnKeyValueMetadataPaths() {
+  public Set<String> columnKeyValueMetadataPaths() {
     return columnKeyValueMetadata.keySet();
   }
 
@@ -281,7 +284,7 @@ public final class WriteOptions {
     private boolean autoEncoding;
     private final Map<String, Boolean> columnAutoEncoding = new HashMap<>();
     private final Map<String, BloomFilterOptions> bloomFilters = new HashMap<>();
-    private java.util.List<io.parquetarrow.format.SortingColumn> sortingColumns;
+    private List<SortingColumn> sortingColumns;
     private boolean statisticsEnabled = true;
     private boolean pageIndexEnabled = true;
     private boolean sizeStatisticsEnabled = true;
@@ -413,8 +416,8 @@ public final class WriteOptions {
      * Declares that rows are sorted by these leaf columns (by leaf index, as {@code SortingColumn.column_idx});
      * written to every row group. Not checked.
      */
-    public Builder sortingColumns(java.util.List<io.parquetarrow.format.SortingColumn> columns) {
-      this.sortingColumns = columns == null ? null : java.util.List.copyOf(columns);
+    public Builder sortingColumns(List<SortingColumn> columns) {
+      this.sortingColumns = columns == null ? null : List.copyOf(columns);
       return this;
     }
 

@@ -2,10 +2,17 @@ package io.parquetarrow.core.write;
 
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.Type;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.IntervalUnit;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
@@ -37,7 +44,7 @@ interface ArrowValueExtractor {
     if (arrowType instanceof ArrowType.ExtensionType extension) {
       ArrowValueExtractor storage = forType(extension.storageType(), physicalType, typeLength, column);
       return (vector, positions, count, out) -> storage.append(
-          ((org.apache.arrow.vector.ExtensionTypeVector<?>) vector).getUnderlyingVector(), positions, count, out);
+          ((ExtensionTypeVector<?>) vector).getUnderlyingVector(), positions, count, out);
     }
     switch (arrowType.getTypeID()) {
       case Null:
@@ -60,18 +67,18 @@ interface ArrowValueExtractor {
           case DOUBLE -> Extractors.longs(1);
         };
       case Date:
-        return ((ArrowType.Date) arrowType).getUnit() == org.apache.arrow.vector.types.DateUnit.DAY
+        return ((ArrowType.Date) arrowType).getUnit() == DateUnit.DAY
             ? Extractors.ints(4, true, 1) : Extractors::date64AsDays;
       case Time: {
         ArrowType.Time time = (ArrowType.Time) arrowType;
         if (time.getBitWidth() == 32) {
-          return Extractors.ints(4, true, time.getUnit() == org.apache.arrow.vector.types.TimeUnit.SECOND ? 1000 : 1);
+          return Extractors.ints(4, true, time.getUnit() == TimeUnit.SECOND ? 1000 : 1);
         }
         return Extractors.longs(1);
       }
       case Timestamp:
         return Extractors.longs(
-            ((ArrowType.Timestamp) arrowType).getUnit() == org.apache.arrow.vector.types.TimeUnit.SECOND ? 1000 : 1);
+            ((ArrowType.Timestamp) arrowType).getUnit() == TimeUnit.SECOND ? 1000 : 1);
       case Duration:
         return Extractors.longs(1);
       case Decimal: {
@@ -102,12 +109,9 @@ interface ArrowValueExtractor {
   final class Span {
     private Span() {}
 
-    static final java.lang.invoke.VarHandle SHORTS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-        short[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    static final java.lang.invoke.VarHandle INTS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-        int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-        long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[8192]);
 
     /**
@@ -290,7 +294,7 @@ interface ArrowValueExtractor {
      * month_day_nano 16 (months, days, 64-bit nanoseconds), all little-endian and signed; INTERVAL holds three
      * unsigned 32-bit parts, so negative parts and sub-millisecond nanoseconds cannot be stored.
      */
-    static ArrowValueExtractor interval(org.apache.arrow.vector.types.IntervalUnit unit, String column) {
+    static ArrowValueExtractor interval(IntervalUnit unit, String column) {
       return (vector, positions, count, out) -> {
         ValueBuffer.FixedLength fixed = (ValueBuffer.FixedLength) out;
         int at = fixed.ensureAdditional(count);

@@ -5,6 +5,7 @@ import io.parquetarrow.format.BloomFilterAlgorithm;
 import io.parquetarrow.format.BloomFilterCompression;
 import io.parquetarrow.format.BloomFilterHash;
 import io.parquetarrow.format.BloomFilterHeader;
+import java.util.Arrays;
 import net.openhft.hashing.LongHashFunction;
 
 /**
@@ -118,7 +119,7 @@ final class SplitBlockBloomFilter {
   }
 
   void clear() {
-    java.util.Arrays.fill(words, 0);
+    Arrays.fill(words, 0);
   }
 
   /** The header and the bitset (words little-endian), as stored in the file. */
