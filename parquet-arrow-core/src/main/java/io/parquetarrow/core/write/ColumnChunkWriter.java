@@ -115,10 +115,6 @@ final class ColumnChunkWriter {
     return 32 - Integer.numberOfLeadingZeros(maxLevel);
   }
 
-  ColumnDescriptor column() {
-    return column;
-  }
-
   /** Rows the current page can still take before its row limit. */
   int rowsUntilPageLimit() {
     return Math.max(1, settings.pageRowLimit() - pageRows);

@@ -27,10 +27,6 @@ final class FieldWriter {
     this.writeBatchRows = writeBatchRows;
   }
 
-  List<ColumnChunkWriter> columns() {
-    return columns;
-  }
-
   /**
    * Appends rows {@code [start, start + count)} of {@code vector}, the field's vector of one batch;
    * {@code dictionaries} holds the dictionaries of its dictionary-encoded parts, if any.

@@ -105,6 +105,28 @@ class ShreddingAndTruncationTest {
     }
   }
 
+  /** The one routine statistics and the column index share: a truncated bound is marked inexact. */
+  @Test
+  void boundsOfStatisticsMarkTruncatedValuesInexact() {
+    ValueBuffer.ByteArrays values = new ValueBuffer.ByteArrays();
+    byte[] low = "abcdef".getBytes(StandardCharsets.UTF_8);
+    byte[] high = "abd".getBytes(StandardCharsets.UTF_8);
+    values.add(low, 0, low.length);
+    values.add(high, 0, high.length);
+    BinaryStatistics statistics = new BinaryStatistics(ColumnStatistics.BinaryOrder.UNSIGNED, false);
+    statistics.update(values, 0, 2);
+
+    BoundTruncation.Bounds whole = BoundTruncation.bounds(statistics, 6, true);
+    assertThat(whole.min()).as("a min within the limit is kept").isSameAs(statistics.min());
+    assertThat(whole.minExact() && whole.maxExact()).as("untruncated bounds are exact").isTrue();
+
+    BoundTruncation.Bounds cut = BoundTruncation.bounds(statistics, 2, true);
+    assertThat(new String(cut.min(), StandardCharsets.UTF_8)).as("min cut to a prefix").isEqualTo("ab");
+    assertThat(cut.minExact()).as("a cut min is inexact").isFalse();
+    assertThat(new String(cut.max(), StandardCharsets.UTF_8)).as("max cut and incremented").isEqualTo("ac");
+    assertThat(cut.maxExact()).as("a cut max is inexact").isFalse();
+  }
+
   @Test
   void truncatedBoundsStayBounds() {
     byte[] value = {1, 2, (byte) 0xFF, (byte) 0xFF, 5};
