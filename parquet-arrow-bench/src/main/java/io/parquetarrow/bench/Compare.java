@@ -4,6 +4,8 @@ import com.sun.management.OperatingSystemMXBean;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.parquetarrow.core.Codec;
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -399,12 +401,12 @@ public final class Compare {
     return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : 0;
   }
 
-  private static final java.lang.management.CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
+  private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
 
   /** Milliseconds of garbage collection so far, all collectors. */
   private static long gcMillis() {
     long total = 0;
-    for (java.lang.management.GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+    for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
       total += Math.max(0, collector.getCollectionTime());
     }
     return total;

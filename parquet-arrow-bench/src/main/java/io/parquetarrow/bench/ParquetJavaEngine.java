@@ -1,5 +1,6 @@
 package io.parquetarrow.bench;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.function.Function;
@@ -60,7 +61,7 @@ final class ParquetJavaEngine implements ReadEngine {
   }
 
   /** parquet-java's reader of {@code file}, with its default options (page checksums not verified). */
-  static ParquetFileReader open(Path file) throws java.io.IOException {
+  static ParquetFileReader open(Path file) throws IOException {
     return ParquetFileReader.open(new LocalInputFile(file), ParquetReadOptions.builder().build());
   }
 

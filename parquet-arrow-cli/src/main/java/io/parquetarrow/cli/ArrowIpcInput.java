@@ -3,12 +3,15 @@ package io.parquetarrow.cli;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.Locale;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
@@ -181,8 +184,8 @@ final class ArrowIpcInput implements AutoCloseable {
    * {@link IOException}s for truncated or malformed input, and runtime exceptions from its flatbuffer decoding.
    */
   private static boolean isDecodingFailure(Exception e) {
-    return e instanceof RuntimeException || !(e instanceof java.nio.file.FileSystemException)
-        && !(e instanceof java.nio.channels.ClosedChannelException);
+    return e instanceof RuntimeException || !(e instanceof FileSystemException)
+        && !(e instanceof ClosedChannelException);
   }
 
   private static String describeFailure(Format format, Exception e) {
@@ -213,7 +216,7 @@ final class ArrowIpcInput implements AutoCloseable {
     }
     long remaining = size - (first == CONTINUATION_MARKER ? 8 : 4);
     if (length <= 0 || length > remaining) {
-      throw new InvalidArrowInputException(String.format(java.util.Locale.ROOT,
+      throw new InvalidArrowInputException(String.format(Locale.ROOT,
           "not a valid Arrow IPC stream (the first message's length is %d, but %d bytes follow it; expected the "
               + "schema message of an IPC stream or the ARROW1 magic of an IPC file)", length, remaining), null);
     }

@@ -1,5 +1,6 @@
 package io.parquetarrow.cli;
 
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ interface FileCommand {
   }
 
   /** The file named is a directory or a device, which no Parquet reader can open. */
-  final class NotARegularFileException extends java.nio.file.FileSystemException {
+  final class NotARegularFileException extends FileSystemException {
     private static final long serialVersionUID = 1L;
 
     NotARegularFileException(Path file) {

@@ -7,6 +7,7 @@ import io.parquetarrow.core.schema.ArrowToParquetSchema;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.schema.SchemaDescriptor;
 import io.parquetarrow.format.Encoding;
+import java.io.Console;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.reflect.Method;
@@ -290,12 +291,12 @@ final class WriteCommand implements Callable<Integer>, FileCommand {
    * where a console object exists even when redirected).
    */
   private static boolean isInteractiveConsole() {
-    java.io.Console console = System.console();
+    Console console = System.console();
     if (console == null) {
       return false;
     }
     try {
-      Method isTerminal = java.io.Console.class.getMethod("isTerminal");
+      Method isTerminal = Console.class.getMethod("isTerminal");
       return (Boolean) isTerminal.invoke(console);
     } catch (NoSuchMethodException e) {
       return true;

@@ -1,5 +1,8 @@
 package io.parquetarrow.encodings;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -24,10 +27,10 @@ import java.util.Objects;
  * @param <T> the values' form, as for {@link ValueEncoder}
  */
 public abstract sealed class DictionaryEncoder<T> {
-  private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-      long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-  private static final java.lang.invoke.VarHandle INTS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-      int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(
+      long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(
+      int[].class, ByteOrder.LITTLE_ENDIAN);
 
   /**
    * The hash table, a power of two long: each slot holds an entry's (unmixed) hash in its high 32 bits and its

@@ -1,6 +1,7 @@
 package io.parquetarrow.encodings;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
+import java.util.Objects;
 
 /**
  * A read position inside the encoded bytes of one page, shared by the decoders of this package: it reads the
@@ -15,7 +16,7 @@ final class PageCursor {
 
   /** Points the cursor at {@code page[offset, offset + length)}; {@code what} names the stream in messages. */
   void reset(byte[] page, int offset, int length, String what) {
-    java.util.Objects.checkFromIndexSize(offset, length, page.length);
+    Objects.checkFromIndexSize(offset, length, page.length);
     this.page = page;
     this.position = offset;
     this.limit = offset + length;

@@ -4,6 +4,7 @@ import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.thrift.CompactProtocolReader;
 import io.parquetarrow.thrift.CompactProtocolWriter;
 import io.parquetarrow.thrift.CompactType;
+import java.util.Objects;
 
 /**
  * The logical type annotation of a schema element (parquet.thrift {@code union LogicalType}): exactly one of
@@ -205,7 +206,7 @@ public sealed interface LogicalType {
   /** TIME: time of day in {@code unit} (parquet.thrift {@code TimeType}, both fields required). */
   record TimeType(boolean isAdjustedToUTC, TimeUnit unit) implements LogicalType {
     public TimeType {
-      java.util.Objects.requireNonNull(unit, "unit");
+      Objects.requireNonNull(unit, "unit");
     }
 
     @Override
@@ -225,7 +226,7 @@ public sealed interface LogicalType {
   /** TIMESTAMP: an instant or local date-time in {@code unit} (parquet.thrift {@code TimestampType}). */
   record TimestampType(boolean isAdjustedToUTC, TimeUnit unit) implements LogicalType {
     public TimestampType {
-      java.util.Objects.requireNonNull(unit, "unit");
+      Objects.requireNonNull(unit, "unit");
     }
 
     @Override

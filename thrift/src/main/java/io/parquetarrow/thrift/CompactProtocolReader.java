@@ -1,12 +1,13 @@
 package io.parquetarrow.thrift;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -299,7 +300,7 @@ public final class CompactProtocolReader {
       values[i] = readBoolElement();
     }
     depth--;
-    return Collections.unmodifiableList(java.util.Arrays.asList(values));
+    return Collections.unmodifiableList(Arrays.asList(values));
   }
 
   /**

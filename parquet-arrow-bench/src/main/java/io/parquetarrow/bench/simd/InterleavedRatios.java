@@ -5,6 +5,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -85,7 +86,7 @@ public final class InterleavedRatios {
     }
     methods.sort((a, b) -> a.getName().compareTo(b.getName()));
     long[] best = new long[methods.size()];
-    java.util.Arrays.fill(best, Long.MAX_VALUE);
+    Arrays.fill(best, Long.MAX_VALUE);
     for (int round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
       for (int m = 0; m < methods.size(); m++) {
         long start = System.nanoTime();

@@ -4,6 +4,8 @@ import io.parquetarrow.cli.metadata.MetadataReport.ColumnChunkReport;
 import io.parquetarrow.cli.metadata.MetadataReport.RowGroupReport;
 import io.parquetarrow.cli.output.DisplayValue;
 import io.parquetarrow.cli.output.JsonWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Map;
 
 /**
@@ -38,8 +40,8 @@ public final class MetadataJsonRenderer {
     json.finish();
     try {
       out.append('\n');
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

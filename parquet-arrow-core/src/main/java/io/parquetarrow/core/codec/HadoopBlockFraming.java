@@ -1,5 +1,7 @@
 package io.parquetarrow.core.codec;
 
+import java.util.function.IntUnaryOperator;
+
 /**
  * The block framing of Hadoop's {@code BlockCompressorStream}, which parquet-java's Hadoop-bound {@code LZ4}
  * and {@code LZO} codecs write around raw codec output:
@@ -101,7 +103,7 @@ final class HadoopBlockFraming {
   }
 
   /** An upper bound of {@link #frame}'s output given the raw codec's per-chunk bound. */
-  static long maxFramedLength(int inputLength, java.util.function.IntUnaryOperator chunkBound) {
+  static long maxFramedLength(int inputLength, IntUnaryOperator chunkBound) {
     long total = 0;
     int remaining = inputLength;
     do {

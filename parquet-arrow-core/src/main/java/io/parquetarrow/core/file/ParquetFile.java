@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * An open Parquet file: its {@link InputFile} and its decoded, validated footer. The entry point of the read path;
@@ -75,16 +76,16 @@ public final class ParquetFile implements AutoCloseable {
     byte[] tail = input.readFully(tailStart, tailLength);
 
     byte[] trailingMagic = slice(tail, tailLength - 4, 4);
-    if (java.util.Arrays.equals(trailingMagic, ENCRYPTED_MAGIC)) {
+    if (Arrays.equals(trailingMagic, ENCRYPTED_MAGIC)) {
       throw new ParquetEncryptionException(name
           + ": encrypted footer (Parquet Modular Encryption, PARE); reading it needs the footer key");
     }
-    if (!java.util.Arrays.equals(trailingMagic, MAGIC)) {
+    if (!Arrays.equals(trailingMagic, MAGIC)) {
       throw ParquetCorruptionException.of("%s: trailing magic is %s (expected PAR1): not a Parquet file, or truncated",
           name, describeMagic(trailingMagic));
     }
     byte[] leadingMagic = tailStart == 0 ? slice(tail, 0, 4) : input.readFully(0, 4);
-    if (!java.util.Arrays.equals(leadingMagic, MAGIC)) {
+    if (!Arrays.equals(leadingMagic, MAGIC)) {
       throw ParquetCorruptionException.of("%s: leading magic is %s (expected PAR1)", name, describeMagic(leadingMagic));
     }
 
@@ -140,7 +141,7 @@ public final class ParquetFile implements AutoCloseable {
   }
 
   private static byte[] slice(byte[] bytes, int offset, int length) {
-    return java.util.Arrays.copyOfRange(bytes, offset, offset + length);
+    return Arrays.copyOfRange(bytes, offset, offset + length);
   }
 
   private static String describeMagic(byte[] magic) {

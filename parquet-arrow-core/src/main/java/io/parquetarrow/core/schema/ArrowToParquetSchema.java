@@ -13,6 +13,7 @@ import java.util.Map;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -114,7 +115,7 @@ public final class ArrowToParquetSchema {
       } else if ("arrow.uuid".equals(extension.extensionName())) {
         out.add(primitive(name, repetition, Type.FIXED_LEN_BYTE_ARRAY, 16, new LogicalType.UuidType(), fieldId));
       } else {
-        Field storage = new Field(name, new org.apache.arrow.vector.types.pojo.FieldType(field.isNullable(),
+        Field storage = new Field(name, new FieldType(field.isNullable(),
             extension.storageType(), null, field.getMetadata()), field.getChildren());
         convertField(name, storage, out);
       }

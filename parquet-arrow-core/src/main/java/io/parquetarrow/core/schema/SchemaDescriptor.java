@@ -4,10 +4,12 @@ import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.FieldRepetitionType;
 import io.parquetarrow.format.SchemaElement;
+import io.parquetarrow.format.Type;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -114,7 +116,7 @@ public final class SchemaDescriptor {
         boolean leaf = element.type() != null && (numChildren == null || numChildren == 0);
         if (leaf) {
           PrimitiveNode node = new PrimitiveNode(element, path, definitionLevel, repetitionLevel, columns.size());
-          if (element.type() == io.parquetarrow.format.Type.FIXED_LEN_BYTE_ARRAY
+          if (element.type() == Type.FIXED_LEN_BYTE_ARRAY
               && (element.typeLength() == null || element.typeLength() <= 0)) {
             throw ParquetCorruptionException.of(
                 "%s: FIXED_LEN_BYTE_ARRAY column '%s' has type_length %s (expected a positive length)",
@@ -176,7 +178,7 @@ public final class SchemaDescriptor {
   }
 
   private static void print(SchemaNode node, String indent, StringBuilder out) {
-    out.append(indent).append(node.repetition().name().toLowerCase(java.util.Locale.ROOT)).append(' ');
+    out.append(indent).append(node.repetition().name().toLowerCase(Locale.ROOT)).append(' ');
     if (node instanceof PrimitiveNode primitive) {
       out.append(primitive.physicalType());
       if (primitive.typeLength() > 0) {

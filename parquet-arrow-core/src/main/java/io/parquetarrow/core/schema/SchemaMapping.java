@@ -3,6 +3,7 @@ package io.parquetarrow.core.schema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -112,7 +113,7 @@ public final class SchemaMapping {
       FieldMapping parent = candidates.get(index);
       if (parent.kind() != FieldMapping.Kind.STRUCT) {
         throw new IllegalArgumentException("cannot select '" + fullPath + "': field '" + parent.field().getName()
-            + "' is a " + parent.kind().name().toLowerCase(java.util.Locale.ROOT)
+            + "' is a " + parent.kind().name().toLowerCase(Locale.ROOT)
             + "; select the whole field instead");
       }
       Map<Integer, Selection> children = new LinkedHashMap<>();
