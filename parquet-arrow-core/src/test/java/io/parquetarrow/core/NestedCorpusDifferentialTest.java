@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The nested reader ({@link NestedFieldReader}) against Arrow C++ on every nested file of the parquet-testing
+ * The nested reader ({@code read.NestedFieldReader}) against Arrow C++ on every nested file of the parquet-testing
  * corpus: all fields, read with batches of 1, 7 and 1024 rows (a batch always ends at a record boundary, so every
  * batch size must give the same rows), compared value by value with what Arrow C++ reads.
  *

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.ParquetMetadata;
-import io.parquetarrow.core.schema.FieldMapping;
-import io.parquetarrow.core.schema.ParquetToArrowSchema;
-import io.parquetarrow.core.schema.SchemaMapping;
+import io.parquetarrow.core.read.ColumnChunks;
+import io.parquetarrow.core.read.FieldPlan;
+import io.parquetarrow.core.read.FieldReader;
+import io.parquetarrow.core.read.FieldReaderFactory;
+import io.parquetarrow.core.read.NestedFieldReader;
+import io.parquetarrow.core.read.ReadPlan;
 import io.parquetarrow.simd.KernelProvider;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -178,42 +181,45 @@ class NestedDictionaryReadTest {
     List<Map<Long, Dictionary>> dictionaries = new ArrayList<>();
     List<DictionaryProvider> providers = new ArrayList<>();
     List<FieldVector> vectors = new ArrayList<>();
+    List<FieldReaderFactory> factories = new ArrayList<>();
     try (ParquetFile file = ParquetFile.open(path)) {
       ParquetMetadata metadata = file.metadata();
-      SchemaMapping mapping = ParquetToArrowSchema.convert(metadata.schema(), metadata.keyValueMetadata(),
-          file.name());
-      List<NestedFieldReader> readers = new ArrayList<>();
-      for (FieldMapping field : mapping.fields()) {
-        NestedFieldReader reader = new NestedFieldReader(file.name(), metadata.schema().root(), field,
-            ReadOptions.defaults(), KernelProvider.get());
-        assertThat(reader.hasDictionaries()).as("field %s has a dictionary leaf", field.field().getName()).isTrue();
-        readers.add(reader);
+      ReadPlan plan = ReadPlan.create(file, ReadOptions.defaults(), KernelProvider.get());
+      for (FieldPlan field : plan.fields()) {
+        assertThat(field).as("field %s", field.field().getName()).isInstanceOf(FieldPlan.NestedField.class);
+        assertThat(field.hasDictionaries()).as("field %s has a dictionary leaf", field.field().getName()).isTrue();
         Map<Long, Dictionary> fieldDictionaries = new HashMap<>();
         dictionaries.add(fieldDictionaries);
         vectors.add(DictionaryUtility.toMemoryFormat(field.field(), allocator, fieldDictionaries)
             .createVector(allocator));
-        providers.add(new DictionaryProvider.MapDictionaryProvider(
-            fieldDictionaries.values().toArray(new Dictionary[0])));
+        DictionaryProvider provider = new DictionaryProvider.MapDictionaryProvider(
+            fieldDictionaries.values().toArray(new Dictionary[0]));
+        providers.add(provider);
+        factories.add(field.newReaderFactory(plan, allocator, provider));
       }
-      for (int group = 0; group < metadata.rowGroups().size(); group++) {
-        long left = metadata.rowGroup(group).rowCount();
-        for (NestedFieldReader reader : readers) {
-          reader.openRowGroup(file, group, metadata.rowGroup(group), null);
-        }
-        while (left > 0) {
-          int batch = (int) Math.min(batchRows, left);
-          for (int i = 0; i < readers.size(); i++) {
-            readers.get(i).read(batch, vectors.get(i), providers.get(i));
+      try (ColumnChunks chunks = new ColumnChunks(file, false, 0, Runnable::run)) {
+        for (int group = 0; group < metadata.rowGroups().size(); group++) {
+          long left = metadata.rowGroup(group).rowCount();
+          List<FieldReader> readers = new ArrayList<>();
+          for (FieldReaderFactory factory : factories) {
+            readers.add(factory.open(chunks, group, metadata.rowGroup(group)));
           }
-          for (int row = 0; row < batch; row++) {
-            rows.add(render(vectors.get(0), row, providers.get(0)) + " | "
-                + render(vectors.get(1), row, providers.get(1)));
+          while (left > 0) {
+            int batch = (int) Math.min(batchRows, left);
+            for (int i = 0; i < readers.size(); i++) {
+              readers.get(i).read(batch, vectors.get(i));
+            }
+            for (int row = 0; row < batch; row++) {
+              rows.add(render(vectors.get(0), row, providers.get(0)) + " | "
+                  + render(vectors.get(1), row, providers.get(1)));
+            }
+            left -= batch;
           }
-          left -= batch;
+          readers.forEach(FieldReader::close);
         }
       }
-      readers.forEach(NestedFieldReader::closeRowGroup);
     } finally {
+      factories.forEach(FieldReaderFactory::close);
       vectors.forEach(FieldVector::close);
       dictionaries.forEach(map -> map.values().forEach(dictionary -> dictionary.getVector().close()));
     }

@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The nested reader ({@link NestedFieldReader}) on generated files: lists, structs and maps nested up to five
+ * The nested reader ({@code read.NestedFieldReader}) on generated files: lists, structs and maps nested up to five
  * levels deep, written by DuckDB (from SQL over {@code range(N)}) and by Arrow C++ (from Arrow vectors filled by a
  * seeded {@link Random}), read by us with batches of 1, 7, 1024 rows and more rows than the file holds, so batch
  * boundaries fall inside and between records, pages and row groups. Ours must equal the writer's own reader:

@@ -3,7 +3,6 @@ package io.parquetarrow.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.netty.util.concurrent.FastThreadLocalThread;
 import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.schema.ColumnDescriptor;
@@ -13,7 +12,6 @@ import io.parquetarrow.core.testing.DuckDbWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -77,37 +75,6 @@ class ParallelReadTest {
         ReadOptions.builder().columns("lookup", "id", "numbers").rowGroups(3, 0, 2).batchRows(2000));
   }
 
-  /**
-   * With Netty on the class path the shared workers are Netty {@code FastThreadLocalThread}s, so Netty's pooled
-   * allocator gives them a per-thread cache (without one, two threads read plain_ints 9-13x slower than one in a
-   * JVM that also ran the other engines of the benchmark suite: see ParquetArrowReader.ReaderThreads).
-   */
-  @Test
-  void workersAreThreadsNettyCachesAllocationsFor() throws Exception {
-    Thread made = new ParquetArrowReader.ReaderThreads().newThread(() -> { });
-    assertThat(made).isInstanceOf(FastThreadLocalThread.class);
-    assertThat(made.isDaemon()).isTrue();
-    assertThat(made.getName()).startsWith("parquet-arrow-reader-");
-
-    Path file = temporary.resolve("workers.parquet");
-    DuckDbWriter.write("SELECT i::BIGINT AS id FROM range(20000) t(i)", file,
-        DuckDbWriter.Options.defaults().rowGroupSize(2048));
-    List<Thread> workers = new ArrayList<>();
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
-            ReadOptions.builder().threads(2).batchRows(1000).build())) {
-      while (reader.loadNextBatch()) {
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
-          if (thread.getName().startsWith("parquet-arrow-reader-") && !workers.contains(thread)) {
-            workers.add(thread);
-          }
-        }
-      }
-    }
-    assertThat(workers).as("the workers of a two-thread read").isNotEmpty()
-        .allSatisfy(thread -> assertThat(thread).isInstanceOf(FastThreadLocalThread.class));
-  }
-
   @Test
   void rowGroupsAreReadInParallelAndAReaderClosedMidFileLeavesNothingBehind() throws Exception {
     Path file = temporary.resolve("row_groups.parquet");
@@ -153,36 +120,6 @@ class ParallelReadTest {
         }
       }
     }
-  }
-
-  @Test
-  void fieldsAreSplitIntoContiguousGroupsOfAboutEqualSize() {
-    assertThat(ReadLanes.contiguousGroups(new long[] {10, 10, 10, 10}, 2)).isEqualTo(new int[][] {{0, 1}, {2, 3}});
-    long fine = ParquetArrowReader.FINE_LANE_GROUP_BYTES;
-    long[] four = {100, 100, 100, 100};
-    assertThat(ParquetArrowReader.laneGroupCount(four, 2, 16, 100 * fine)).as("two row groups per thread").isEqualTo(1);
-    long[] duckDb = {122_880, 122_880, 122_880, 31_360};
-    assertThat(ParquetArrowReader.laneGroupCount(duckDb, 2, 16, 2 * fine)).as("a short last row group").isEqualTo(2);
-    long[] two = {100, 100};
-    assertThat(ParquetArrowReader.laneGroupCount(two, 2, 16, 4 * fine)).as("large row groups").isEqualTo(4);
-    assertThat(ParquetArrowReader.laneGroupCount(two, 2, 16, 4 * fine - 1)).as("smaller ones").isEqualTo(2);
-    assertThat(ParquetArrowReader.laneGroupCount(new long[] {100}, 2, 3, 100 * fine)).as("no more groups than fields")
-        .isEqualTo(3);
-    assertThat(ParquetArrowReader.laneGroupCount(new long[] {100}, 4, 1, 100 * fine)).as("one field").isEqualTo(1);
-    assertThat(ParquetArrowReader.wholeRowGroupsBalance(new long[] {122_880, 122_880, 122_880, 122_880, 122_880,
-        122_880, 122_880, 122_880, 122_880, 94_080}, 2)).as("DuckDB's lineitem: nine full row groups and a shorter one")
-        .isTrue();
-    assertThat(ParquetArrowReader.wholeRowGroupsBalance(duckDb, 2)).as("three full and a short one").isFalse();
-    assertThat(ParquetArrowReader.wholeRowGroupsBalance(new long[] {10, 10, 10}, 3)).isTrue();
-    assertThat(ParquetArrowReader.wholeRowGroupsBalance(new long[] {10, 10, 10, 10, 10}, 2)).isFalse();
-    assertThat(ReadLanes.contiguousGroups(new long[] {1, 1, 1, 97}, 2)).isEqualTo(new int[][] {{0, 1, 2}, {3}});
-    assertThat(ReadLanes.contiguousGroups(new long[] {97, 1, 1, 1}, 2)).isEqualTo(new int[][] {{0}, {1, 2, 3}});
-    assertThat(ReadLanes.contiguousGroups(new long[] {5, 0, 0}, 3)).isEqualTo(new int[][] {{0}, {1}, {2}});
-    assertThat(ReadLanes.contiguousGroups(new long[] {5, 6}, 4)).as("more groups than fields")
-        .isEqualTo(new int[][] {{0}, {1}});
-    assertThat(ReadLanes.contiguousGroups(new long[] {3, 3, 3}, 1)).isEqualTo(new int[][] {{0, 1, 2}});
-    assertThat(ReadLanes.contiguousGroups(new long[] {4, 1, 1, 4, 1, 1}, 3))
-        .isEqualTo(new int[][] {{0}, {1, 2, 3}, {4, 5}});
   }
 
   @Test

@@ -1,0 +1,165 @@
+package io.parquetarrow.core.read;
+
+import io.parquetarrow.core.codec.Codecs;
+import io.parquetarrow.core.codec.Decompressor;
+import io.parquetarrow.core.file.ColumnChunkMetadata;
+import io.parquetarrow.core.file.ParquetFile;
+import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.page.ChunkReadAhead;
+import io.parquetarrow.core.page.PageLocation;
+import io.parquetarrow.core.page.PageReader;
+import io.parquetarrow.core.schema.ColumnDescriptor;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.errors.ParquetEncryptionException;
+import io.parquetarrow.errors.ParquetException;
+import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+import io.parquetarrow.format.CompressionCodec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+
+/**
+ * The one place a column chunk is opened, for flat and nested fields alike: checks the chunk's metadata (not
+ * encrypted, stored in this file, a known level count and codec), finds its decompressor and makes its
+ * {@link PageReader}, taking the chunk's bytes from the read-ahead when they were read ahead. Also owns that
+ * read-ahead ({@link #scheduleReadAhead}) and counts the bytes and pages of every chunk it opened.
+ *
+ * <p>One per thread reading row groups: opening, closing and the counters are not synchronized.
+ */
+public final class ColumnChunks implements AutoCloseable {
+  /** An open chunk: its pages, where it is (for messages) and its {@code num_values} (level entries). */
+  public record OpenChunk(PageReader pages, PageLocation location, long valueCount) {}
+
+  private final ParquetFile file;
+  private final boolean verifyChecksums;
+  private final long readAheadBytes;
+  private final Executor readAheadExecutor;
+  /** Made by the first chunks scheduled; null until then and when reading ahead is off. */
+  private ChunkReadAhead readAhead;
+  private long bytesReadInClosedChunks;
+  private long pagesIntoVectorsInClosedChunks;
+  private final List<PageReader> open = new ArrayList<>();
+
+  /**
+   * @param readAheadBytes the most compressed bytes held read ahead ({@code ReadOptions.readAheadBytes()}); 0 reads
+   *     every chunk when it is opened
+   * @param readAheadExecutor the thread that reads ahead
+   */
+  public ColumnChunks(ParquetFile file, boolean verifyChecksums, long readAheadBytes, Executor readAheadExecutor) {
+    this.file = file;
+    this.verifyChecksums = verifyChecksums;
+    this.readAheadBytes = readAheadBytes;
+    this.readAheadExecutor = readAheadExecutor;
+  }
+
+  /**
+   * Opens the chunk of {@code column} in row group {@code rowGroup} (its index in the file).
+   *
+   * @throws ParquetEncryptionException for an encrypted chunk, naming the column
+   * @throws UnsupportedParquetFeatureException for a chunk stored in another file or compressed with a codec
+   *     not supported
+   * @throws ParquetCorruptionException for a negative {@code num_values}
+   */
+  public OpenChunk open(int rowGroup, RowGroupMetadata metadata, ColumnDescriptor column) throws ParquetException {
+    ColumnChunkMetadata chunk = metadata.column(column.leafIndex());
+    PageLocation location = new PageLocation(file.name(), rowGroup, column.dottedPath());
+    if (chunk.isEncrypted()) {
+      throw new ParquetEncryptionException(location.describe()
+          + ": the column is encrypted (Parquet Modular Encryption); decryption is not supported");
+    }
+    if (chunk.externalFilePath() != null) {
+      throw new UnsupportedParquetFeatureException(location.describe() + ": the column chunk is stored in another"
+          + " file ('" + chunk.externalFilePath() + "'), which is not supported");
+    }
+    long valueCount = chunk.valueCount();
+    if (valueCount < 0) {
+      throw new ParquetCorruptionException(location.describe() + ": column chunk num_values " + valueCount
+          + " (expected >= 0)");
+    }
+    CompressionCodec codec = chunk.codec();
+    Decompressor decompressor;
+    try {
+      decompressor = codec == CompressionCodec.UNCOMPRESSED ? null : Codecs.decompressor(codec);
+    } catch (UnsupportedParquetFeatureException e) {
+      throw new UnsupportedParquetFeatureException(location.describe() + ": " + e.getMessage(), e);
+    }
+    PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), chunk.chunkLength(), valueCount,
+        codec, decompressor, verifyChecksums, location, readAhead);
+    open.add(pages);
+    return new OpenChunk(pages, location, valueCount);
+  }
+
+  /** Closes a chunk {@link #open} returned, keeping its counts. */
+  public void close(OpenChunk chunk) {
+    PageReader pages = chunk.pages();
+    if (open.remove(pages)) {
+      bytesReadInClosedChunks += pages.bytesRead();
+      pagesIntoVectorsInClosedChunks += pages.pagesIntoDestination();
+    }
+    pages.close();
+  }
+
+  /**
+   * Queues the compressed chunks of {@code leaves} in a row group for reading ahead, in the order given, as a group
+   * of their own: no request spans two row groups, so the first one read is the one decoded next. Chunks that
+   * {@link #open} will refuse, and uncompressed ones (read straight into the vectors), are left out.
+   */
+  public void scheduleReadAhead(RowGroupMetadata metadata, List<ColumnDescriptor> leaves) throws ParquetException {
+    if (readAheadBytes == 0) {
+      return;
+    }
+    if (readAhead == null) {
+      readAhead = new ChunkReadAhead(file.inputFile(), readAheadExecutor, readAheadBytes);
+    }
+    for (ColumnDescriptor leaf : leaves) {
+      ColumnChunkMetadata chunk = metadata.column(leaf.leafIndex());
+      if (!chunk.isEncrypted() && chunk.externalFilePath() == null
+          && chunk.codec() != CompressionCodec.UNCOMPRESSED) {
+        readAhead.schedule(chunk.startOffset(), chunk.chunkLength());
+      }
+    }
+    readAhead.start();
+  }
+
+  /** Bytes of column data read from the file so far through the chunks opened here. */
+  public long bytesRead() {
+    long total = bytesReadInClosedChunks;
+    for (PageReader pages : open) {
+      total += pages.bytesRead();
+    }
+    return total;
+  }
+
+  /**
+   * Data pages decompressed straight into an Arrow vector's buffer so far (see
+   * {@code PageReader.nextPage(ValueDestination)}).
+   */
+  public long pagesIntoVectors() {
+    long total = pagesIntoVectorsInClosedChunks;
+    for (PageReader pages : open) {
+      total += pages.pagesIntoDestination();
+    }
+    return total;
+  }
+
+  /** Chunks whose bytes were taken from the read-ahead so far. */
+  public long chunksReadAhead() {
+    return readAhead == null ? 0 : readAhead.chunksTaken();
+  }
+
+  /**
+   * Closes the chunks still open and waits for a read ahead in progress (the file is closed next, by its owner).
+   */
+  @Override
+  public void close() {
+    for (PageReader pages : List.copyOf(open)) {
+      bytesReadInClosedChunks += pages.bytesRead();
+      pagesIntoVectorsInClosedChunks += pages.pagesIntoDestination();
+      pages.close();
+    }
+    open.clear();
+    if (readAhead != null) {
+      readAhead.close();
+    }
+  }
+}

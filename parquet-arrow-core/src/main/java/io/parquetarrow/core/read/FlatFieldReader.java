@@ -1,0 +1,123 @@
+package io.parquetarrow.core.read;
+
+import io.parquetarrow.core.arrow.ColumnAssembler;
+import io.parquetarrow.core.arrow.ColumnAssemblers;
+import io.parquetarrow.core.arrow.DictionaryAssembler;
+import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.core.column.FlatColumnReader;
+import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.schema.ColumnDescriptor;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.errors.ParquetException;
+import java.io.IOException;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+
+/**
+ * Reads one flat top-level field (a column without repetition) of one row group: the only place the facade's
+ * flat fields call the column layer. A batch goes straight from the pages into the vector where
+ * {@link ColumnAssemblers#readDirectly} allows it, else through a {@link ColumnBatch} that the field's
+ * {@link ColumnAssembler} (or, for a field read as an Arrow dictionary, its {@link DictionaryAssembler}) turns into
+ * the vector.
+ */
+public final class FlatFieldReader implements FieldReader {
+  private final Factory factory;
+  private final ColumnChunks chunks;
+  private final ColumnChunks.OpenChunk chunk;
+  private final FlatColumnReader reader;
+
+  private FlatFieldReader(Factory factory, ColumnChunks chunks, ColumnChunks.OpenChunk chunk,
+      FlatColumnReader reader) {
+    this.factory = factory;
+    this.chunks = chunks;
+    this.chunk = chunk;
+    this.reader = reader;
+  }
+
+  @Override
+  public void read(int rows, FieldVector vector) throws IOException {
+    fill(rows, vector, factory.dictionaries);
+  }
+
+  @Override
+  public void skip(long rows) throws IOException {
+    DiscardingSkip.skip(rows, factory.plan.field(), factory.allocator, this::fill);
+  }
+
+  private void fill(int rows, FieldVector vector, DictionaryProvider dictionaries) throws IOException {
+    ColumnDescriptor column = factory.plan.column();
+    ColumnBatch batch = factory.batch;
+    try {
+      if (factory.dictionary != null) {
+        reader.read(rows, batch);
+        long id = factory.plan.field().getDictionary().getId();
+        factory.dictionary.assemble(batch, vector, dictionaries.lookup(id).getVector());
+        return;
+      }
+      if (!ColumnAssemblers.readDirectly(factory.assembler, column, reader, rows, batch, vector)) {
+        reader.read(rows, batch);
+        factory.assembler.assemble(batch, vector);
+      }
+    } catch (ParquetException e) {
+      throw ReadErrors.located(e, chunk.location());
+    } catch (RuntimeException e) {
+      // A decoder or codec tripping over bytes it did not expect; report it as corruption with a location
+      // rather than let an unchecked exception escape mid-batch.
+      throw new ParquetCorruptionException(chunk.location().describe() + ": cannot decode the column: " + e, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    chunks.close(chunk);
+    // The next row group's readers (or the next reader) take the page-sized arrays from the pool: without it
+    // each row group allocated them anew, and the JVM zeroed them first.
+    reader.releaseScratch();
+  }
+
+  /** Opens the field's reader in each row group; keeps its assembler and batch scratch between them. */
+  static final class Factory implements FieldReaderFactory {
+    private final FieldPlan.FlatColumn plan;
+    private final ReadPlan readPlan;
+    private final BufferAllocator allocator;
+    private final DictionaryProvider dictionaries;
+    /** The assembler of a field read as its Arrow type; null for a field read as a dictionary. */
+    private final ColumnAssembler assembler;
+    /** The assembler of a field read as an Arrow dictionary; null otherwise. */
+    private final DictionaryAssembler dictionary;
+    private final ColumnBatch batch = new ColumnBatch();
+
+    Factory(ReadPlan readPlan, FieldPlan.FlatColumn plan, BufferAllocator allocator,
+        DictionaryProvider dictionaries) throws ParquetException {
+      this.plan = plan;
+      this.readPlan = readPlan;
+      this.allocator = allocator;
+      this.dictionaries = dictionaries;
+      if (plan.field().getDictionary() != null) {
+        this.assembler = null;
+        this.dictionary = new DictionaryAssembler(readPlan.kernels(), plan.definitionLevel(),
+            ReadPlan.isLargeBinary(plan.field().getType()));
+      } else {
+        this.assembler = ColumnAssemblers.create(plan.field(), plan.column(), plan.definitionLevel(),
+            readPlan.kernels());
+        this.dictionary = null;
+      }
+    }
+
+    @Override
+    public FieldReader open(ColumnChunks chunks, int rowGroup, RowGroupMetadata metadata) throws IOException {
+      ColumnDescriptor column = plan.column();
+      ColumnChunks.OpenChunk chunk = chunks.open(rowGroup, metadata, column);
+      FlatColumnReader reader = new FlatColumnReader(chunk.pages(), column.physicalType(), column.typeLength(),
+          column.maxDefinitionLevel(), column.maxRepetitionLevel(), metadata.rowCount(), readPlan.kernels(),
+          assembler == null ? null : ColumnAssemblers.conversion(assembler));
+      return new FlatFieldReader(this, chunks, chunk, reader);
+    }
+
+    @Override
+    public void close() {
+      batch.release();
+    }
+  }
+}

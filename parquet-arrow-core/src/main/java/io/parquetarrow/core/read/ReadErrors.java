@@ -1,0 +1,33 @@
+package io.parquetarrow.core.read;
+
+import io.parquetarrow.core.page.PageLocation;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.errors.ParquetEncryptionException;
+import io.parquetarrow.errors.ParquetException;
+import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+
+/** Where a field reader's failure happened, put in front of its message the same way for every shape. */
+final class ReadErrors {
+  private ReadErrors() {}
+
+  /**
+   * {@code e} naming {@code location} (file, row group, column), of the same type; as it is when its message names
+   * the file already (the column layer located it itself).
+   */
+  static ParquetException located(ParquetException e, PageLocation location) {
+    if (e.getMessage() != null && e.getMessage().startsWith(location.file())) {
+      return e;
+    }
+    String where = location.describe() + ": ";
+    if (e instanceof ParquetCorruptionException) {
+      return new ParquetCorruptionException(where + e.getMessage(), e);
+    }
+    if (e instanceof ParquetEncryptionException) {
+      return new ParquetEncryptionException(where + e.getMessage(), e);
+    }
+    if (e instanceof UnsupportedParquetFeatureException) {
+      return new UnsupportedParquetFeatureException(where + e.getMessage(), e);
+    }
+    return new ParquetException(where + e.getMessage(), e);
+  }
+}
