@@ -61,9 +61,13 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@code loadNextBatch} with its type and location at the batch where one thread would have met it. Whatever the
  * thread count, compressed column chunks are read ahead of decoding up to {@link ReadOptions#readAheadBytes()}
  * (with one thread on a shared worker, so the next row group's bytes arrive while this one is decoded).
+ *
+ * <p>The reader itself only opens the file, plans the read once ({@link ReadPlan}) and hands each batch to a
+ * {@link ReadScheduler}; the read path below it is described in the {@code read} package.
  */
 public final class ParquetArrowReader extends ArrowReader {
   private final ParquetFile file;
+  private final ReadOptions options;
   private final ReadPlan plan;
   private final ReadScheduler scheduler;
   private boolean closed;
@@ -72,6 +76,7 @@ public final class ParquetArrowReader extends ArrowReader {
   private ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) throws IOException {
     super(allocator);
     this.file = file;
+    this.options = options;
     this.plan = ReadPlan.create(file, options, KernelProvider.get());
     this.scheduler = new ReadScheduler(plan, allocator, this);
   }
@@ -125,7 +130,7 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /** The options this reader was opened with. */
   public ReadOptions options() {
-    return plan.options();
+    return options;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.parquetarrow.core;
 
+import io.parquetarrow.core.read.ReadSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -22,7 +23,7 @@ import java.util.Set;
  * pages without a {@code crc} cost nothing. Turn it off with {@link Builder#verifyChecksums(boolean)} to read a
  * file whose checksums are known to be wrong.
  */
-public final class ReadOptions {
+public final class ReadOptions implements ReadSettings {
 
   /** The default for {@link #readAheadBytes()}: 64 MiB. */
   public static final long DEFAULT_READ_AHEAD_BYTES = 64L << 20;
@@ -65,11 +66,13 @@ public final class ReadOptions {
    * Column names or dotted paths to read; empty means every column. The schema keeps the file's column order
    * whatever the order given here, as Arrow C++ does.
    */
+  @Override
   public List<String> columns() {
     return columns;
   }
 
   /** Row group indices to read, in the order given, or {@code null} for all row groups in file order. */
+  @Override
   public int[] rowGroups() {
     return rowGroups == null ? null : rowGroups.clone();
   }
@@ -80,21 +83,25 @@ public final class ReadOptions {
    * each batch's values fit an Arrow buffer with 32-bit offsets (a row group of two 1 GiB strings reads as two
    * batches of one row).
    */
+  @Override
   public int batchRows() {
     return batchRows;
   }
 
   /** Whether page CRC-32 checksums are verified where a page header carries one. */
+  @Override
   public boolean verifyChecksums() {
     return verifyChecksums;
   }
 
   /** Column names or dotted paths to read as Arrow dictionary-encoded vectors. */
+  @Override
   public Set<String> dictionaryColumns() {
     return dictionaryColumns;
   }
 
   /** Whether INT96 columns are read as {@code timestamp[ns]} (true) or as {@code fixed_size_binary(12)}. */
+  @Override
   public boolean int96AsTimestamp() {
     return int96AsTimestamp;
   }
@@ -107,6 +114,7 @@ public final class ReadOptions {
    * with a field read as an Arrow dictionary the calling thread and {@code threads - 1} workers share each
    * batch's columns instead. The batches are the same either way.
    */
+  @Override
   public int threads() {
     return threads;
   }
@@ -121,6 +129,7 @@ public final class ReadOptions {
    * chunks, whose PLAIN pages go from the file straight into the vectors, are not read ahead. The
    * {@link io.parquetarrow.core.file.InputFile} must then allow reads from two threads at once.
    */
+  @Override
   public long readAheadBytes() {
     return readAheadBytes;
   }

@@ -1,6 +1,5 @@
 package io.parquetarrow.core.read;
 
-import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.arrow.ColumnAssemblers;
 import io.parquetarrow.core.arrow.NestedAssembler;
 import io.parquetarrow.core.file.ParquetFile;
@@ -31,7 +30,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * What a reader reads, decided once when the file is opened: the Arrow schema (the one Arrow C++ reads, honouring
- * {@code ARROW:schema}, narrowed to {@link ReadOptions#columns()}), one {@link FieldPlan} per selected top-level
+ * {@code ARROW:schema}, narrowed to {@link ReadSettings#columns()}), one {@link FieldPlan} per selected top-level
  * field, the dictionary ids of fields read as dictionaries, and the row groups in the order they are read. Every
  * field the reader cannot read is refused here, before the first batch. Immutable; shared by every thread of a
  * reader.
@@ -41,13 +40,13 @@ public final class ReadPlan {
   private static final int INT96_BYTES = 12;
 
   private final ParquetFile file;
-  private final ReadOptions options;
+  private final ReadSettings options;
   private final ParquetKernels kernels;
   private final Schema schema;
   private final List<FieldPlan> fields;
   private final int[] rowGroups;
 
-  private ReadPlan(ParquetFile file, ReadOptions options, ParquetKernels kernels, Schema schema,
+  private ReadPlan(ParquetFile file, ReadSettings options, ParquetKernels kernels, Schema schema,
       List<FieldPlan> fields, int[] rowGroups) {
     this.file = file;
     this.options = options;
@@ -64,7 +63,7 @@ public final class ReadPlan {
    *     column that cannot be read as a dictionary
    * @throws UnsupportedParquetFeatureException for a field whose Parquet type cannot be read into its Arrow type
    */
-  public static ReadPlan create(ParquetFile file, ReadOptions options, ParquetKernels kernels)
+  public static ReadPlan create(ParquetFile file, ReadSettings options, ParquetKernels kernels)
       throws ParquetException {
     ParquetMetadata metadata = file.metadata();
     SchemaMapping mapping =
@@ -110,7 +109,7 @@ public final class ReadPlan {
     return file.name();
   }
 
-  public ReadOptions options() {
+  public ReadSettings options() {
     return options;
   }
 
@@ -184,7 +183,7 @@ public final class ReadPlan {
     return id == ArrowType.ArrowTypeID.LargeUtf8 || id == ArrowType.ArrowTypeID.LargeBinary;
   }
 
-  private static FieldPlan plan(ParquetFile file, ReadOptions options, ParquetKernels kernels,
+  private static FieldPlan plan(ParquetFile file, ReadSettings options, ParquetKernels kernels,
       FieldMapping mapping, Field field) throws ParquetException {
     ColumnDescriptor column = mapping.column();
     if (mapping.kind() != FieldMapping.Kind.PRIMITIVE || column == null || column.maxRepetitionLevel() != 0) {
@@ -259,7 +258,7 @@ public final class ReadPlan {
     return path;
   }
 
-  private static int[] selectRowGroups(ParquetMetadata metadata, ReadOptions options) {
+  private static int[] selectRowGroups(ParquetMetadata metadata, ReadSettings options) {
     int count = metadata.rowGroups().size();
     int[] selected = options.rowGroups();
     if (selected == null) {

@@ -1,6 +1,5 @@
 package io.parquetarrow.core.read;
 
-import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.errors.ParquetException;
 import java.io.IOException;
 import org.apache.arrow.memory.BufferAllocator;
@@ -8,7 +7,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 
 /**
- * Who reads which batch on which thread, chosen once per open from {@link ReadOptions#threads()} and the plan:
+ * Who reads which batch on which thread, chosen once per open from {@link ReadSettings#threads()} and the plan:
  * <ul>
  *   <li>one thread: {@link RowGroupBatches} over every field, row group after row group, on the calling thread;
  *   <li>the fields of each batch spread over the calling thread and shared workers ({@link ParallelColumns}), when
@@ -16,7 +15,7 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
  *   <li>otherwise, with more than one row group or field, lanes of row groups ({@link ParallelRowGroups}): workers
  *       read whole row groups, or column groups of them, ahead of the caller, whose root takes their buffers.
  * </ul>
- * Whatever the mode, compressed column chunks are read ahead of decoding up to {@link ReadOptions#readAheadBytes()}
+ * Whatever the mode, compressed column chunks are read ahead of decoding up to {@link ReadSettings#readAheadBytes()}
  * (by a shared worker outside the lanes, so the next row group's bytes arrive while this one is decoded). Batches
  * and errors are the same in every mode. Not thread-safe: one thread calls {@link #next}.
  */
@@ -39,7 +38,7 @@ public final class ReadScheduler implements AutoCloseable {
       throws ParquetException {
     this.plan = plan;
     this.allocator = allocator;
-    ReadOptions options = plan.options();
+    ReadSettings options = plan.options();
     int fieldCount = plan.fields().size();
     this.readsInLanes = options.threads() > 1 && fieldCount > 0
         && (plan.rowGroupCount() > 1 || fieldCount > 1) && !plan.hasDictionaryField();

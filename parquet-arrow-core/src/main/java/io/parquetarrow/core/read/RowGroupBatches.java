@@ -1,6 +1,5 @@
 package io.parquetarrow.core.read;
 
-import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.schema.ColumnDescriptor;
@@ -18,7 +17,7 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 
 /**
  * Batches of some of the planned fields, row group after row group, read by one thread at a time: opens each row
- * group's {@link RowGroupReader}, cuts it into batches of at most {@link ReadOptions#batchRows()} rows (fewer for
+ * group's {@link RowGroupReader}, cuts it into batches of at most {@link ReadSettings#batchRows()} rows (fewer for
  * long byte arrays, see {@link #batchRowCap}), and schedules the compressed chunks of the row group being opened and
  * of the next one for reading ahead. The single-thread reader reads all row groups with one; each lane of
  * {@link ParallelRowGroups} reads one row group at a time with its own ({@link #readOnly}).
@@ -45,7 +44,7 @@ final class RowGroupBatches implements AutoCloseable {
   private int lastPosition;
   private RowGroupReader rowGroup;
   private long rowsLeft;
-  /** The most rows per batch in the open row group: {@link ReadOptions#batchRows()}, or fewer (see batchRowCap). */
+  /** The most rows per batch in the open row group: {@link ReadSettings#batchRows()}, or fewer (see batchRowCap). */
   private int batchRows;
 
   /**
@@ -135,7 +134,7 @@ final class RowGroupBatches implements AutoCloseable {
   }
 
   /**
-   * The batch size for a row group: {@link ReadOptions#batchRows()}, lowered for a byte-array column whose values
+   * The batch size for a row group: {@link ReadSettings#batchRows()}, lowered for a byte-array column whose values
    * average so many bytes per row that a full batch would not fit one Arrow buffer with 32-bit offsets (a batch of
    * 65,536 rows reaches that at 16 KiB per row). The bytes per row come from the chunk's size statistics
    * ({@code unencoded_byte_array_data_bytes}) where written, else from its uncompressed size; the cap is at
