@@ -127,16 +127,12 @@ public final class ReadPlan {
     return fields;
   }
 
-  /** The row groups to read (indices in the file), in the order they are read. */
-  public int[] rowGroups() {
-    return rowGroups.clone();
-  }
-
+  /** How many row groups are read. */
   int rowGroupCount() {
     return rowGroups.length;
   }
 
-  /** The index in the file of the row group read at {@code position}. */
+  /** The index in the file of the row group read at {@code position} (0 to {@link #rowGroupCount()} - 1). */
   int rowGroup(int position) {
     return rowGroups[position];
   }
