@@ -53,7 +53,7 @@ public final class ReadOptions implements ReadSettings {
     this.readAheadBytes = builder.readAheadBytes;
   }
 
-  /** The options used by {@link ParquetArrowReader#open(java.nio.file.Path, org.apache.arrow.memory.BufferAllocator)}. */
+  /** The options used by {@code ParquetArrowReader.open(path, allocator)}. */
   public static ReadOptions defaults() {
     return DEFAULTS;
   }
@@ -127,7 +127,7 @@ public final class ReadOptions implements ReadSettings {
    * row group it is decoding; with {@link #threads()} above 1 each worker instead reads the chunks of the row group
    * it takes up, coalesced, on its own thread. Chunks above 16 MiB, which are read in pieces, and uncompressed
    * chunks, whose PLAIN pages go from the file straight into the vectors, are not read ahead. The
-   * {@link io.parquetarrow.core.file.InputFile} must then allow reads from two threads at once.
+   * {@code InputFile} must then allow reads from two threads at once.
    */
   @Override
   public long readAheadBytes() {

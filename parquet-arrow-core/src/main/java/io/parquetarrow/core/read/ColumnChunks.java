@@ -102,7 +102,8 @@ public final class ColumnChunks implements AutoCloseable {
   /**
    * Queues the compressed chunks of {@code leaves} in a row group for reading ahead, in the order given, as a group
    * of their own: no request spans two row groups, so the first one read is the one decoded next. Chunks that
-   * {@link #open} will refuse, and uncompressed ones (read straight into the vectors), are left out.
+   * {@link #open} will refuse, and uncompressed ones (read straight into the vectors), are left out
+   * (docs/decisions/0008-read-ahead-and-coalescing.md).
    */
   public void scheduleReadAhead(RowGroupMetadata metadata, List<ColumnDescriptor> leaves) throws ParquetException {
     if (readAheadBytes == 0) {

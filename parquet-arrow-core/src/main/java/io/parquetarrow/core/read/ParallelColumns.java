@@ -12,7 +12,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * Reads the fields of each batch on the calling thread and up to {@code threads - 1} shared workers: the mode for
  * several threads when a field is read as an Arrow dictionary, which rules out lanes of row groups (each lane would
  * build its own dictionaries). Workers take fields from a shared counter, the costliest so far first, so that one
- * long field (a string column, say) starts early instead of being left to the end.
+ * long field (a string column, say) starts early instead of being left to the end
+ * (docs/decisions/0027-column-parallel-batches.md).
  */
 final class ParallelColumns implements RowGroupBatches.BatchFiller {
   private final int threads;

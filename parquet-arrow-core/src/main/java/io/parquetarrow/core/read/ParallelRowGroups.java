@@ -94,7 +94,8 @@ final class ParallelRowGroups implements AutoCloseable {
     // batches as permits may wait in memory for a caller slower than the workers.
     // With several column groups, one row group's units more: the caller drains a row group's groups in lock-step
     // and gives their permits back only when all have ended, so without them a worker done with its groups of the
-    // row group would wait for the slowest one instead of starting the next row group.
+    // row group would wait for the slowest one instead of starting the next row group (measured in
+    // docs/decisions/0028-row-group-lanes.md).
     int permits = 2 * threads + (columnGroups.length > 1 ? columnGroups.length : 0);
     this.unitsAhead = new Semaphore(permits);
     int workers = Math.min(threads, unitCount);
@@ -145,7 +146,8 @@ final class ParallelRowGroups implements AutoCloseable {
    * else two per thread when each would still hold {@link #FINE_LANE_GROUP_BYTES} of the first row group, one per
    * thread otherwise (never more than the fields). Two per thread let the workers even out groups whose decoding
    * costs differ more than their sizes (a large row group of long strings beside one of integers). Each group costs
-   * a lane and its set-up in every row group, which small row groups do not repay; hence the size threshold.
+   * a lane and its set-up in every row group, which small row groups do not repay; hence the size threshold
+   * (docs/decisions/0028-row-group-lanes.md).
    */
   static int laneGroupCount(long[] rowGroupRows, int threads, int fields, long firstRowGroupBytes) {
     if (rowGroupRows.length >= 2 * threads && wholeRowGroupsBalance(rowGroupRows, threads)) {

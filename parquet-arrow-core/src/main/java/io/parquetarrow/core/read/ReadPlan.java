@@ -16,6 +16,7 @@ import io.parquetarrow.core.schema.SchemaNode;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.util.ArrayList;
@@ -36,9 +37,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * reader.
  */
 public final class ReadPlan {
-  /** The bytes of one INT96 value, read as {@code fixed_size_binary(12)} unless read as a timestamp. */
-  private static final int INT96_BYTES = 12;
-
   private final ParquetFile file;
   private final ReadSettings options;
   private final ParquetKernels kernels;
@@ -192,7 +190,7 @@ public final class ReadPlan {
     if (column.physicalType() == Type.INT96 && !options.int96AsTimestamp()
         && field.getType() instanceof ArrowType.Timestamp) {
       field = new Field(field.getName(), new FieldType(field.isNullable(),
-          new ArrowType.FixedSizeBinary(INT96_BYTES), null, field.getMetadata()), null);
+          new ArrowType.FixedSizeBinary(PhysicalTypes.INT96_BYTES), null, field.getMetadata()), null);
     }
     if (field.getDictionary() != null) {
       if (column.physicalType() != Type.BYTE_ARRAY || !isBinary(field.getType())) {

@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * process that allocates much elsewhere spend much of their time faulting in and clearing fresh pages under the
  * reads into the vectors. The class is found by name because Netty is an optional, runtime-only dependency of this
  * module (the allocator is the caller's choice); setting the system property instead would change every other
- * thread of the caller's process too.
+ * thread of the caller's process too. See docs/decisions/0029-lane-workers-netty-threads.md.
  */
 final class ReaderThreads implements ThreadFactory {
   /** The shared workers. */

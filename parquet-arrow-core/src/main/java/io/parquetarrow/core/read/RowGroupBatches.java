@@ -139,7 +139,8 @@ final class RowGroupBatches implements AutoCloseable {
    * 65,536 rows reaches that at 16 KiB per row). The bytes per row come from the chunk's size statistics
    * ({@code unencoded_byte_array_data_bytes}) where written, else from its uncompressed size; the cap is at
    * least one row. Every field of the plan counts, read here or not, so that the lanes of one row group cut the
-   * same batches. Arrow C++ cuts its output into chunks for the same reason.
+   * same batches. Arrow C++ cuts its output into chunks for the same reason
+   * (docs/decisions/0031-batch-cap-for-byte-arrays.md).
    */
   static int batchRowCap(ReadPlan plan, RowGroupMetadata rowGroup, long rows) throws ParquetException {
     long cap = plan.options().batchRows();

@@ -8,6 +8,8 @@
  * row group, some of the fields) → one {@link FieldReader} per top-level field
  * ({@link FlatFieldReader} or {@link NestedFieldReader}, the
  * only classes that call the column layer) → {@link ColumnChunks}, the one place a
- * column chunk is opened. The column, page and arrow packages below never import this one.
+ * column chunk is opened. The column, page and arrow packages below never import this one, and this one imports
+ * nothing from the facade's package ({@link ReadSettings} stands for the options). One reader per shape of field:
+ * docs/decisions/0011-one-read-route-per-shape.md.
  */
 package io.parquetarrow.core.read;
