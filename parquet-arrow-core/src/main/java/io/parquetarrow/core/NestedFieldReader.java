@@ -15,7 +15,7 @@ import io.parquetarrow.core.nested.NestedPath;
 import io.parquetarrow.core.nested.ParquetPathNode;
 import io.parquetarrow.core.nested.ParquetPaths;
 import io.parquetarrow.core.page.ChunkReadAhead;
-import io.parquetarrow.core.page.PageLocation;
+import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.schema.FieldMapping;
@@ -133,7 +133,7 @@ final class NestedFieldReader {
     for (int i = 0; i < leaves.size(); i++) {
       ColumnDescriptor column = leaves.get(i);
       ColumnChunkMetadata chunk = rowGroupMetadata.column(column.leafIndex());
-      PageLocation location = new PageLocation(fileName, index, column.dottedPath());
+      ChunkLocation location = new ChunkLocation(fileName, index, column.dottedPath());
       if (chunk.isEncrypted()) {
         throw new ParquetEncryptionException(location.describe()
             + ": the column is encrypted (Parquet Modular Encryption); decryption is not supported");
@@ -205,14 +205,14 @@ final class NestedFieldReader {
       }
       throw withLocation(e, leaves.get(Math.min(leaf, leaves.size() - 1)));
     } catch (RuntimeException e) {
-      throw new ParquetCorruptionException(new PageLocation(fileName, rowGroup,
+      throw new ParquetCorruptionException(new ChunkLocation(fileName, rowGroup,
           leaves.get(Math.min(leaf, leaves.size() - 1)).dottedPath()).describe()
           + ": cannot assemble nested field '" + mapping.field().getName() + "': " + e, e);
     }
   }
 
   private ParquetException withLocation(ParquetException e, ColumnDescriptor column) {
-    String where = new PageLocation(fileName, rowGroup, column.dottedPath()).describe() + ": ";
+    String where = new ChunkLocation(fileName, rowGroup, column.dottedPath()).describe() + ": ";
     if (e instanceof ParquetCorruptionException) {
       return new ParquetCorruptionException(where + e.getMessage(), e);
     }

@@ -13,7 +13,7 @@ import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.ParquetMetadata;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.page.ChunkReadAhead;
-import io.parquetarrow.core.page.PageLocation;
+import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.schema.FieldMapping;
@@ -556,7 +556,7 @@ public final class ParquetArrowReader extends ArrowReader {
     } catch (RuntimeException e) {
       // A decoder or codec tripping over bytes it did not expect; report it as corruption with a location
       // rather than let an unchecked exception escape mid-batch.
-      throw new ParquetCorruptionException(new PageLocation(file.name(), rowGroup, plan.column().dottedPath())
+      throw new ParquetCorruptionException(new ChunkLocation(file.name(), rowGroup, plan.column().dottedPath())
           .describe() + ": cannot decode the column: " + e, e);
     }
   }
@@ -729,7 +729,7 @@ public final class ParquetArrowReader extends ArrowReader {
 
 
   private ParquetException withLocation(ParquetException e, int rowGroup, ColumnDescriptor column) {
-    String where = new PageLocation(file.name(), rowGroup, column.dottedPath()).describe() + ": ";
+    String where = new ChunkLocation(file.name(), rowGroup, column.dottedPath()).describe() + ": ";
     if (e instanceof ParquetCorruptionException) {
       return new ParquetCorruptionException(where + e.getMessage(), e);
     }
@@ -771,7 +771,7 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       ColumnDescriptor column = plans.get(i).column();
       ColumnChunkMetadata chunk = rowGroup.column(column.leafIndex());
-      PageLocation location = new PageLocation(file.name(), index, column.dottedPath());
+      ChunkLocation location = new ChunkLocation(file.name(), index, column.dottedPath());
       if (chunk.isEncrypted()) {
         throw new ParquetEncryptionException(location.describe()
             + ": the column is encrypted (Parquet Modular Encryption); decryption is not supported");

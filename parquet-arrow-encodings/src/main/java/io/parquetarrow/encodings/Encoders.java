@@ -2,6 +2,7 @@ package io.parquetarrow.encodings;
 
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.util.Objects;
@@ -34,7 +35,7 @@ public final class Encoders {
           case BOOLEAN -> new PlainEncoder.BooleanValues();
           case INT32, FLOAT -> new PlainEncoder.IntValues();
           case INT64, DOUBLE -> new PlainEncoder.LongValues();
-          case INT96 -> new PlainEncoder.FixedLengthValues(Decoders.INT96_WIDTH);
+          case INT96 -> new PlainEncoder.FixedLengthValues(PhysicalTypes.INT96_BYTES);
           case FIXED_LEN_BYTE_ARRAY -> new PlainEncoder.FixedLengthValues(typeLength);
           case BYTE_ARRAY -> new PlainEncoder.ByteArrayValues();
         };

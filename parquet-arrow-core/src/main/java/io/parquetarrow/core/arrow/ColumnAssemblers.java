@@ -3,6 +3,7 @@ package io.parquetarrow.core.arrow;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.LogicalType;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.TimeUnit;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
@@ -52,7 +53,7 @@ public final class ColumnAssemblers {
       case FixedSizeBinary -> {
         int width = ((ArrowType.FixedSizeBinary) type).getByteWidth();
         boolean matches = (physical == Type.FIXED_LEN_BYTE_ARRAY && column.typeLength() == width)
-            || (physical == Type.INT96 && width == 12);
+            || (physical == Type.INT96 && width == PhysicalTypes.INT96_BYTES);
         yield matches ? new FixedSizeBinaryAssembler(kernels, level, width) : null;
       }
       case Utf8, Binary -> physical == Type.BYTE_ARRAY ? new VariableWidthAssembler(kernels, level, false) : null;

@@ -3,11 +3,12 @@ package io.parquetarrow.core.column;
 import io.parquetarrow.core.page.DataPage;
 import io.parquetarrow.core.page.DictionaryPage;
 import io.parquetarrow.core.page.Page;
-import io.parquetarrow.core.page.PageLocation;
+import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.core.page.ValueDestination;
 import io.parquetarrow.encodings.BitPackedLevelDecoder;
+import io.parquetarrow.encodings.Decoders;
 import io.parquetarrow.encodings.Dictionary;
 import io.parquetarrow.encodings.DictionaryIndexDecoder;
 import io.parquetarrow.encodings.LittleEndianValues;
@@ -17,6 +18,7 @@ import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
@@ -43,13 +45,13 @@ public final class FlatColumnReader implements AutoCloseable {
   private static final int DIRECT_CHUNK = 4096;
 
   private final PageReader pages;
-  private final PageLocation location;
+  private final ChunkLocation location;
   private final ParquetKernels kernels;
   private final Type physicalType;
   private final int width;
   private final int maxDefinitionLevel;
   private final int maxRepetitionLevel;
-  private final ValueDecoders.Destination destination;
+  private final ValueDecoders.ValueArray destination;
   private final Map<Encoding, ValueDecoder<?>> decoders = new EnumMap<>(Encoding.class);
   private final RleBitPackedHybridDecoder definitionRle;
   private final RleBitPackedHybridDecoder repetitionRle;
@@ -132,13 +134,13 @@ public final class FlatColumnReader implements AutoCloseable {
     this.kernels = kernels;
     this.physicalType = physicalType;
     this.width = switch (physicalType) {
-      case INT96 -> 12;
+      case INT96 -> PhysicalTypes.INT96_BYTES;
       case FIXED_LEN_BYTE_ARRAY -> typeLength;
       default -> 0;
     };
     this.maxDefinitionLevel = maxDefinitionLevel;
     this.maxRepetitionLevel = maxRepetitionLevel;
-    this.destination = ValueDecoders.destination(physicalType);
+    this.destination = ValueDecoders.valueArray(physicalType);
     this.definitionRle =
         new RleBitPackedHybridDecoder(kernels, bitWidth(maxDefinitionLevel)).describedAs("definition levels");
     this.repetitionRle =
@@ -198,8 +200,8 @@ public final class FlatColumnReader implements AutoCloseable {
       }
       pagePresentRemaining -= present;
     }
-    boolean viewValues = pagePlain && (destination == ValueDecoders.Destination.INTS
-        || destination == ValueDecoders.Destination.LONGS);
+    boolean viewValues = pagePlain && (destination == ValueDecoders.ValueArray.INTS
+        || destination == ValueDecoders.ValueArray.LONGS);
     if (!viewValues) {
       ensureValueCapacity(batch, 0, count);
     }
@@ -733,7 +735,7 @@ public final class FlatColumnReader implements AutoCloseable {
   private void initPlainValues(byte[] data, int offset, int length, int count) throws ParquetException {
     pageValues = decoders.get(Encoding.PLAIN);
     if (pageValues == null) {
-      pageValues = ValueDecoders.create(Encoding.PLAIN, physicalType, width, kernels);
+      pageValues = Decoders.valueDecoder(Encoding.PLAIN, physicalType, width, kernels);
       decoders.put(Encoding.PLAIN, pageValues);
     }
     pageValues.init(data, offset, length, count);
@@ -853,7 +855,7 @@ public final class FlatColumnReader implements AutoCloseable {
       pageDictionaryEncoded = false;
       pageValues = decoders.get(encoding);
       if (pageValues == null) {
-        pageValues = ValueDecoders.create(encoding, physicalType, width, kernels);
+        pageValues = Decoders.valueDecoder(encoding, physicalType, width, kernels);
         decoders.put(encoding, pageValues);
       }
       pageValues.init(data, position, valuesLength, present);
@@ -898,14 +900,7 @@ public final class FlatColumnReader implements AutoCloseable {
       int offset = dictionaryPage.offset();
       int length = dictionaryPage.length();
       int entries = dictionaryPage.valueCount();
-      dictionary = switch (physicalType) {
-        case BOOLEAN -> Dictionary.ofBooleans(data, offset, length, entries);
-        case INT32, FLOAT -> Dictionary.ofInts(data, offset, length, entries);
-        case INT64, DOUBLE -> Dictionary.ofLongs(data, offset, length, entries);
-        case INT96, FIXED_LEN_BYTE_ARRAY -> Dictionary.ofFixedLength(data, offset, length, entries, width);
-        case BYTE_ARRAY -> Dictionary.ofBinary(data, offset, length, entries, kernels);
-        default -> throw new UnsupportedParquetFeatureException("physical type " + physicalType);
-      };
+      dictionary = Dictionary.decode(physicalType, width, data, offset, length, entries, kernels);
       if (conversion != null) {
         convertDictionary();
       }
@@ -937,14 +932,14 @@ public final class FlatColumnReader implements AutoCloseable {
   /** Room for {@code levelCount} more values after the batch's first {@code values}, keeping those. */
   private void ensureValueCapacity(ColumnBatch batch, int values, int levelCount) throws ParquetException {
     if (conversion != null) {
-      ensureValueCapacity(batch, ValueDecoders.Destination.FIXED, conversion.width(), values, levelCount);
+      ensureValueCapacity(batch, ValueDecoders.ValueArray.FIXED, conversion.width(), values, levelCount);
     } else {
       ensureValueCapacity(batch, destination, width, values, levelCount);
     }
   }
 
   /** Room for {@code levelCount} more values of {@code width} bytes (FIXED) after the batch's first {@code values}. */
-  private void ensureValueCapacity(ColumnBatch batch, ValueDecoders.Destination destination, int width, int values,
+  private void ensureValueCapacity(ColumnBatch batch, ValueDecoders.ValueArray destination, int width, int values,
       int levelCount) throws ParquetException {
     int capacity = Math.addExact(values, levelCount);
     switch (destination) {

@@ -1,9 +1,10 @@
 package io.parquetarrow.core.column;
 
 import io.parquetarrow.core.nested.NodeLevels;
-import io.parquetarrow.core.page.PageLocation;
+import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.encodings.BinaryBuffer;
 import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
@@ -30,7 +31,7 @@ public final class NestedColumnReader implements AutoCloseable {
   private static final long RELEASED_BINARY_BYTES = 256L << 20;
 
   private final FlatColumnReader reader;
-  private final PageLocation location;
+  private final ChunkLocation location;
   private final Type physicalType;
   private final int width;
   private final int maxDefinitionLevel;
@@ -51,7 +52,7 @@ public final class NestedColumnReader implements AutoCloseable {
    * @param totalLevels the level entries the chunk holds
    * @param kernels the kernels counting values and record starts
    */
-  public NestedColumnReader(FlatColumnReader reader, PageLocation location, Type physicalType, int typeLength,
+  public NestedColumnReader(FlatColumnReader reader, ChunkLocation location, Type physicalType, int typeLength,
       int maxDefinitionLevel, int maxRepetitionLevel, long totalLevels, ParquetKernels kernels) {
     this.reader = reader;
     this.kernels = kernels;
@@ -59,7 +60,7 @@ public final class NestedColumnReader implements AutoCloseable {
     this.physicalType = physicalType;
     this.width = switch (physicalType) {
       case BOOLEAN -> 1;
-      case INT96 -> 12;
+      case INT96 -> PhysicalTypes.INT96_BYTES;
       case FIXED_LEN_BYTE_ARRAY -> typeLength;
       default -> 0;
     };

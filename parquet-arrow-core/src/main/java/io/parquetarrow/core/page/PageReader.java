@@ -67,7 +67,7 @@ public final class PageReader implements AutoCloseable {
   private final CompressionCodec codec;
   private final Decompressor decompressor;
   private final boolean verifyChecksums;
-  private final PageLocation location;
+  private final ChunkLocation location;
   private final long heapPageLimit;
   private final CRC32 crc = new CRC32();
   private byte[] scratch = new byte[0];
@@ -98,7 +98,7 @@ public final class PageReader implements AutoCloseable {
    */
   public PageReader(
       InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
-      Decompressor decompressor, boolean verifyChecksums, PageLocation location) {
+      Decompressor decompressor, boolean verifyChecksums, ChunkLocation location) {
     this(new ColumnChunkBytes(file, chunkStart, chunkLength), chunkStart, totalValueCount, codec, decompressor,
         verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2);
   }
@@ -109,13 +109,13 @@ public final class PageReader implements AutoCloseable {
    */
   public PageReader(
       InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
-      Decompressor decompressor, boolean verifyChecksums, PageLocation location, ChunkReadAhead readAhead) {
+      Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, ChunkReadAhead readAhead) {
     this(new ColumnChunkBytes(file, chunkStart, chunkLength, readAhead), chunkStart, totalValueCount, codec,
         decompressor, verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2);
   }
 
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
-      Decompressor decompressor, boolean verifyChecksums, PageLocation location) {
+      Decompressor decompressor, boolean verifyChecksums, ChunkLocation location) {
     this(bytes, chunkStart, totalValueCount, codec, decompressor, verifyChecksums, location,
         Runtime.getRuntime().maxMemory() / 2);
   }
@@ -125,7 +125,7 @@ public final class PageReader implements AutoCloseable {
    *     JVM's maximum heap, since the column layer may copy a page's values to the heap once more (a dictionary)
    */
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
-      Decompressor decompressor, boolean verifyChecksums, PageLocation location, long heapPageLimit) {
+      Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, long heapPageLimit) {
     this.heapPageLimit = heapPageLimit;
     this.bytes = bytes;
     this.chunkStart = chunkStart;
@@ -136,7 +136,7 @@ public final class PageReader implements AutoCloseable {
     this.location = location;
   }
 
-  public PageLocation location() {
+  public ChunkLocation location() {
     return location;
   }
 

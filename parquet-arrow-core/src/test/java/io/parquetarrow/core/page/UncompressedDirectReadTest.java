@@ -73,7 +73,7 @@ class UncompressedDirectReadTest {
   /** A reader of the chunk that is all of {@code file}. */
   private static PageReader reader(InputFile file, int chunkLength, long valueCount) {
     return new PageReader(new ColumnChunkBytes(file, 0, chunkLength), 0, valueCount,
-        CompressionCodec.UNCOMPRESSED, null, true, new PageLocation("direct.parquet", 0, "values"));
+        CompressionCodec.UNCOMPRESSED, null, true, new ChunkLocation("direct.parquet", 0, "values"));
   }
 
   private static ValueDestination offer(ByteBuffer vector, int fromValue, int values) {
@@ -156,7 +156,7 @@ class UncompressedDirectReadTest {
     ArrayInputFile truncated = new ArrayInputFile(java.util.Arrays.copyOf(whole, whole.length - 100));
     ByteBuffer vector = ByteBuffer.allocateDirect(5_000 * WIDTH);
     try (PageReader reader = new PageReader(new ColumnChunkBytes(truncated, 0, whole.length), 0, 5_000,
-        CompressionCodec.UNCOMPRESSED, null, true, new PageLocation("direct.parquet", 0, "values"))) {
+        CompressionCodec.UNCOMPRESSED, null, true, new ChunkLocation("direct.parquet", 0, "values"))) {
       DataPage page = (DataPage) reader.nextPage(offer(vector, 0, 1_000));
       assertThat(page.data()).as("the rest left in the file").isNull();
       assertThatThrownBy(() -> reader.readRemainder(0, vector.duplicate().position(1_000 * WIDTH).slice()))
