@@ -4,8 +4,8 @@ import io.parquetarrow.core.arrow.NestedAssembler;
 import io.parquetarrow.core.codec.Codecs;
 import io.parquetarrow.core.codec.Decompressor;
 import io.parquetarrow.core.column.ColumnBatch;
-import io.parquetarrow.core.column.FlatColumnReader;
 import io.parquetarrow.core.column.NestedColumnReader;
+import io.parquetarrow.core.column.RepeatedColumnReader;
 import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
@@ -157,9 +157,9 @@ final class NestedFieldReader {
       PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), chunk.chunkLength(), levelCount,
           codec, decompressor, options.verifyChecksums(), location, readAhead);
       pageReaders[i] = pages;
-      FlatColumnReader flat = new FlatColumnReader(pages, column.physicalType(), column.typeLength(),
+      RepeatedColumnReader entries = new RepeatedColumnReader(pages, column.physicalType(), column.typeLength(),
           column.maxDefinitionLevel(), column.maxRepetitionLevel(), levelCount, kernels);
-      readers[i] = new NestedColumnReader(flat, location, column.physicalType(), column.typeLength(),
+      readers[i] = new NestedColumnReader(entries, location, column.physicalType(), column.typeLength(),
           column.maxDefinitionLevel(), column.maxRepetitionLevel(), levelCount, kernels);
     }
   }
@@ -186,7 +186,7 @@ final class NestedFieldReader {
         ColumnBatch batch = readers[leaf].readRecords(rows);
         int[] definition = column.maxDefinitionLevel() > 0 ? batch.definitionLevels() : null;
         int[] repetition = column.maxRepetitionLevel() > 0 ? batch.repetitionLevels() : null;
-        // The column layer checked every level's range as it decoded the page (FlatColumnReader), and counted the
+        // The column layer checked every level's range as it decoded the page (RepeatedColumnReader), and counted the
         // values from the definition levels.
         NestedLevels assembled = levelAssemblers[leaf].assemble(definition, repetition, batch.levelOffset(),
             batch.levelCount(), firstNodes[leaf], true, batch.valueCount());

@@ -6,6 +6,7 @@ import io.parquetarrow.core.arrow.DictionaryAssembler;
 import io.parquetarrow.core.codec.Codecs;
 import io.parquetarrow.core.codec.Decompressor;
 import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.core.column.FlatBatchTarget;
 import io.parquetarrow.core.column.FlatColumnReader;
 import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.InputFile;
@@ -47,8 +48,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
@@ -537,17 +538,11 @@ public final class ParquetArrowReader extends ArrowReader {
       return;
     }
     try {
-      if (plan.dictionary() == null && ColumnAssemblers.readDirectly(
-          plan.assembler(), plan.column(), readers[i], rows, batches[i], root.getVector(i))) {
-        return;
-      }
-      readers[i].read(rows, batches[i]);
-      if (plan.dictionary() != null) {
-        Dictionary dictionary = lookup(plan.field().getDictionary().getId());
-        plan.dictionary().assemble(batches[i], root.getVector(i), dictionary.getVector());
-      } else {
-        plan.assembler().assemble(batches[i], root.getVector(i));
-      }
+      FieldVector vector = root.getVector(i);
+      FlatBatchTarget target = plan.dictionary() != null
+          ? plan.dictionary().target(vector, lookup(plan.field().getDictionary().getId()).getVector())
+          : ColumnAssemblers.target(plan.assembler(), plan.column(), vector);
+      readers[i].read(rows, batches[i], target);
     } catch (ParquetException e) {
       if (e.getMessage() != null && e.getMessage().startsWith(file.name())) {
         throw e;
@@ -791,8 +786,7 @@ public final class ParquetArrowReader extends ArrowReader {
           chunk.valueCount(), codec, decompressor, options.verifyChecksums(), location, readAhead);
       newPageReaders[i] = pages;
       newReaders[i] = new FlatColumnReader(pages, column.physicalType(), column.typeLength(),
-          column.maxDefinitionLevel(), column.maxRepetitionLevel(), rows, kernels,
-          ColumnAssemblers.conversion(plans.get(i).assembler()));
+          column.maxDefinitionLevel(), rows, kernels, ColumnAssemblers.conversion(plans.get(i).assembler()));
     }
     rowsLeftInRowGroup = rows;
     rowGroupBatchRows = batchRowCap(rowGroup, rows);
