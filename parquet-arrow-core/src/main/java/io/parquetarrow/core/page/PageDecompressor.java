@@ -42,11 +42,11 @@ final class PageDecompressor {
 
   /**
    * Rejects an uncompressed size that cannot be valid, before anything is allocated for it: above
-   * {@link PageReader#MAXIMUM_PAGE_SIZE}, or above what {@code compressedLength} bytes can expand to where the codec's
-   * format bounds that (Snappy about 21:1, LZ4 about 255:1, a DEFLATE stream about 1032:1 — each gzip member
-   * repeats its header, so concatenated members do not beat it; LZO likewise). ZSTD and Brotli have no such
-   * bound (zero-filled data expands far beyond 1000:1), so a size up to {@link PageReader#MAXIMUM_PAGE_SIZE} passes here;
-   * the Brotli decompressor then grows its output only as decoded bytes arrive (see
+   * {@link PageReader#MAXIMUM_PAGE_SIZE}, or above what {@code compressedLength} bytes can expand to where the
+   * codec's format bounds that (Snappy about 21:1, LZ4 about 255:1, a DEFLATE stream about 1032:1 — each gzip
+   * member repeats its header, so concatenated members do not beat it; LZO likewise). ZSTD and Brotli have no such
+   * bound (zero-filled data expands far beyond 1000:1), so a size up to {@link PageReader#MAXIMUM_PAGE_SIZE} passes
+   * here; the Brotli decompressor then grows its output only as decoded bytes arrive (see
    * {@link #decompressIntoScratch}), so a lying header on a tiny page fails on the stream, not on a guess.
    */
   void checkSize(long uncompressedLength, long compressedLength, long headerOffset)

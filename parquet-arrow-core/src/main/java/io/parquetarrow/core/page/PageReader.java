@@ -380,8 +380,8 @@ public final class PageReader implements AutoCloseable {
         MAXIMUM_PAGE_SIZE);
     byte[] data;
     if (valuesLength > 0) {
-      data = decompression.decompressIntoScratch(bytes.window(), bodyOffset + levels, storedValuesLength, levels, (int) valuesLength,
-          headerOffset);
+      data = decompression.decompressIntoScratch(bytes.window(), bodyOffset + levels, storedValuesLength, levels,
+          (int) valuesLength, headerOffset);
     } else {
       data = decompression.scratch(levels);
     }
