@@ -3,6 +3,8 @@ package io.parquetarrow.core.page;
 import io.parquetarrow.format.DataPageHeader;
 import io.parquetarrow.format.DataPageHeaderV2;
 import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.PageHeader;
+import io.parquetarrow.format.PageType;
 
 /**
  * One data page (v1 or v2) with its body uncompressed, as {@link PageReader} returns it to the column layer.
@@ -40,12 +42,14 @@ public record DataPage(Header header, byte[] data, int offset, int length, boole
       Encoding definitionLevelEncoding, Encoding repetitionLevelEncoding, int repetitionLevelsLength,
       int definitionLevelsLength, long fileOffset) {
 
-    static Header of(DataPageHeader page, long fileOffset) {
-      return new Header(1, page.numValues(), -1, -1, page.encoding(), page.definitionLevelEncoding(),
-          page.repetitionLevelEncoding(), -1, -1, fileOffset);
-    }
-
-    static Header of(DataPageHeaderV2 page, long fileOffset) {
+    /** The fields of {@code header}, a DATA_PAGE or DATA_PAGE_V2 header with its page header set. */
+    static Header of(PageHeader header, long fileOffset) {
+      if (header.type() == PageType.DATA_PAGE) {
+        DataPageHeader page = header.dataPageHeader();
+        return new Header(1, page.numValues(), -1, -1, page.encoding(), page.definitionLevelEncoding(),
+            page.repetitionLevelEncoding(), -1, -1, fileOffset);
+      }
+      DataPageHeaderV2 page = header.dataPageHeaderV2();
       return new Header(2, page.numValues(), page.numNulls(), page.numRows(), page.encoding(), Encoding.RLE,
           Encoding.RLE, page.repetitionLevelsByteLength(), page.definitionLevelsByteLength(), fileOffset);
     }

@@ -225,14 +225,14 @@ public final class PageReader implements AutoCloseable {
           check(page != null, headerOffset, "DATA_PAGE header has no data_page_header");
           check(page.numValues() >= 0, headerOffset, "data page has num_values %d (expected >= 0)",
               page.numValues());
-          return DataPage.Header.of(page, headerOffset);
+          return DataPage.Header.of(peeked, headerOffset);
         }
         case DATA_PAGE_V2 -> {
           DataPageHeaderV2 page = peeked.dataPageHeaderV2();
           check(page != null, headerOffset, "DATA_PAGE_V2 header has no data_page_header_v2");
           check(page.numValues() >= 0 && page.numRows() >= 0, headerOffset,
               "data page v2 has num_values %d and num_rows %d (expected >= 0)", page.numValues(), page.numRows());
-          return DataPage.Header.of(page, headerOffset);
+          return DataPage.Header.of(peeked, headerOffset);
         }
         default -> {
           position += peeked.compressedPageSize();
@@ -327,7 +327,7 @@ public final class PageReader implements AutoCloseable {
         && fitsDestination(destination, page.encoding(), page.numValues(), 0)) {
       intoDestination(destination, page.numValues(), header.uncompressedPageSize(), 0, bodyOffset, bodyLength,
           headerOffset);
-      return new DataPage(DataPage.Header.of(page, headerOffset), bytes.window(), bodyOffset, 0, true);
+      return dataPage(header, headerOffset, bytes.window(), bodyOffset, 0, true);
     }
     byte[] data = bytes.window();
     int offset = bodyOffset;
@@ -337,7 +337,7 @@ public final class PageReader implements AutoCloseable {
       data = decompression.decompressIntoScratch(bytes.window(), bodyOffset, bodyLength, 0, length, headerOffset);
       offset = 0;
     }
-    return new DataPage(DataPage.Header.of(page, headerOffset), data, offset, length, false);
+    return dataPage(header, headerOffset, data, offset, length, false);
   }
 
   private DataPage dataPageV2(
@@ -362,13 +362,13 @@ public final class PageReader implements AutoCloseable {
     int levels = (int) levelsLength;
     int storedValuesLength = bodyLength - levels;
     if (!decompression.compressed() || !valuesCompressed) {
-      return new DataPage(DataPage.Header.of(page, headerOffset), bytes.window(), bodyOffset, bodyLength, false);
+      return dataPage(header, headerOffset, bytes.window(), bodyOffset, bodyLength, false);
     }
     if (fitsDestination(destination, page.encoding(), valueCount, page.numNulls())) {
       // The levels stay in the chunk bytes (uncompressed, as v2 stores them); only the values move.
       intoDestination(destination, valueCount, header.uncompressedPageSize(), levels, bodyOffset + levels,
           storedValuesLength, headerOffset);
-      return new DataPage(DataPage.Header.of(page, headerOffset), bytes.window(), bodyOffset, levels, true);
+      return dataPage(header, headerOffset, bytes.window(), bodyOffset, levels, true);
     }
     long valuesLength = (long) header.uncompressedPageSize() - levels;
     check(valuesLength >= 0, headerOffset,
@@ -387,7 +387,7 @@ public final class PageReader implements AutoCloseable {
     }
     // Copied after the values: a scratch array that grew while they arrived does not keep its earlier content.
     System.arraycopy(bytes.window(), bodyOffset, data, 0, levels);
-    return new DataPage(DataPage.Header.of(page, headerOffset), data, 0, levels + (int) valuesLength, false);
+    return dataPage(header, headerOffset, data, 0, levels + (int) valuesLength, false);
   }
 
   /**
@@ -486,11 +486,15 @@ public final class PageReader implements AutoCloseable {
       checkChecksum(expected, (int) crc.getValue(), bodyLength, headerOffset);
     }
     pagesReadIntoDestination++;
-    DataPage.Header pageHeader = header.type() == PageType.DATA_PAGE
-        ? DataPage.Header.of(header.dataPageHeader(), headerOffset)
-        : DataPage.Header.of(header.dataPageHeaderV2(), headerOffset);
-    valuesSeen += pageHeader.valueCount();
-    return new DataPage(pageHeader, bytes.window(), 0, 0, true);
+    DataPage page = dataPage(header, headerOffset, bytes.window(), 0, 0, true);
+    valuesSeen += page.valueCount();
+    return page;
+  }
+
+  /** The one place a {@link DataPage} is made: its header from the Thrift header, its body as given. */
+  private static DataPage dataPage(PageHeader header, long headerOffset, byte[] data, int offset, int length,
+      boolean valuesInDestination) {
+    return new DataPage(DataPage.Header.of(header, headerOffset), data, offset, length, valuesInDestination);
   }
 
   /**
