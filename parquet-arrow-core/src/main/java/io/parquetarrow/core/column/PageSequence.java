@@ -92,11 +92,24 @@ final class PageSequence implements AutoCloseable {
       if (header == null || header.valueCount() > entries - skipped) {
         break;
       }
-      account(header);
-      pages.skipDataPage();
+      skipPeeked(header);
       skipped += header.valueCount();
     }
     return skipped;
+  }
+
+  /**
+   * The header of the next page when the current one is used up and the next is a data page, read without its
+   * body; null otherwise (a dictionary page ahead is decoded by the next {@link #nextDataPage}).
+   */
+  DataPage.Header peekDataPage() throws IOException {
+    return cursor.levelsRemaining() == 0 ? pages.peekDataPage() : null;
+  }
+
+  /** Skips the page whose header {@link #peekDataPage} returned, unread, counting its entries as started. */
+  void skipPeeked(DataPage.Header header) throws IOException {
+    account(header);
+    pages.skipDataPage();
   }
 
   private void account(DataPage.Header header) throws ParquetCorruptionException {

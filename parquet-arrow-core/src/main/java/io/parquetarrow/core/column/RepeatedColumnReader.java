@@ -1,6 +1,7 @@
 package io.parquetarrow.core.column;
 
 import io.parquetarrow.core.page.ChunkLocation;
+import io.parquetarrow.core.page.DataPage;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
@@ -165,8 +166,9 @@ public final class RepeatedColumnReader implements AutoCloseable {
   }
 
   /**
-   * Skips the next {@code records} records, from a record boundary: their level entries and values are passed
-   * over without decoding the values into a batch, up to where the next record starts.
+   * Skips the next {@code records} records, from a record boundary: data pages v2 they cover are skipped unread
+   * (such a page holds {@code num_rows} whole records), the other entries and values are passed over without
+   * decoding the values into a batch, up to where the next record starts.
    *
    * @return the level entries skipped
    * @throws io.parquetarrow.errors.ParquetCorruptionException when the chunk ends before them
@@ -181,6 +183,14 @@ public final class RepeatedColumnReader implements AutoCloseable {
       if (cursor.levelsRemaining() == 0) {
         if (left == 0 && (maxRepetitionLevel == 0 || pages.allStarted())) {
           return entries;
+        }
+        DataPage.Header next = left > 0 ? pages.peekDataPage() : null;
+        if (next != null && next.version() == 2 && next.rowCount() <= left) {
+          // A v2 page holds whole records (the spec has every v2 page begin at a record), num_rows of them.
+          pages.skipPeeked(next);
+          left -= next.rowCount();
+          entries += next.valueCount();
+          continue;
         }
         if (!pages.nextDataPage()) {
           if (left == 0) {

@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Skipping rows in the column layer: for every skip, skip-then-read returns exactly what read-and-drop returns
  * (levels, value count, values), across page boundaries, for a nullable INT32 column, a nullable string column
  * and a {@code list<int64>} column, with data pages v1 and v2, with and without dictionary pages. Skips that
- * cover whole pages of a flat column skip them unread.
+ * cover whole pages of a flat column, or whole v2 pages of a repeated one, skip them unread.
  */
 class ColumnSkipTest {
   private static final ParquetKernels KERNELS = KernelProvider.get();
@@ -66,7 +66,7 @@ class ColumnSkipTest {
           if (column.maxRepetitionLevel() == 0) {
             assertFlatSkip(parquet, chunk, skip, read, what);
           } else {
-            assertRepeatedSkip(parquet, chunk, skip, read, what);
+            assertRepeatedSkip(parquet, chunk, skip, read, version, what);
           }
         }
       }
@@ -95,10 +95,11 @@ class ColumnSkipTest {
   }
 
   private static void assertRepeatedSkip(ParquetFile parquet, ColumnChunkMetadata chunk, long skip, int read,
-      String what) throws Exception {
+      WriteOptions.DataPageVersion version, String what) throws Exception {
     ColumnDescriptor column = chunk.column();
-    try (NestedColumnReader skipping = nested(parquet, chunk);
-        NestedColumnReader dropping = nested(parquet, chunk)) {
+    PageReader skippingPages = pages(parquet, chunk);
+    try (NestedColumnReader skipping = nested(skippingPages, chunk);
+        NestedColumnReader dropping = nested(pages(parquet, chunk), chunk)) {
       // A first batch leaves entries read ahead in the skipping reader too: those are dropped by the skip.
       skipping.readRecords(3);
       dropping.readRecords(3);
@@ -111,6 +112,9 @@ class ColumnSkipTest {
       ColumnBatch skipped = copy(skipping.readRecords(records), column);
       ColumnBatch dropped = copy(dropping.readRecords(records), column);
       assertSameBatch(skipped, dropped, column, what);
+      if (version == WriteOptions.DataPageVersion.V2 && skip >= 3 * PAGE_ROWS) {
+        assertThat(skippingPages.pagesSkipped()).as("%s: v2 pages skipped unread", what).isPositive();
+      }
     }
   }
 
@@ -140,9 +144,8 @@ class ColumnSkipTest {
         ROWS, KERNELS, null);
   }
 
-  private static NestedColumnReader nested(ParquetFile parquet, ColumnChunkMetadata chunk) throws Exception {
+  private static NestedColumnReader nested(PageReader pages, ColumnChunkMetadata chunk) throws Exception {
     ColumnDescriptor column = chunk.column();
-    PageReader pages = pages(parquet, chunk);
     RepeatedColumnReader entries = new RepeatedColumnReader(pages, column.physicalType(), column.typeLength(),
         column.maxDefinitionLevel(), column.maxRepetitionLevel(), chunk.valueCount(), KERNELS);
     return new NestedColumnReader(entries, pages.location(), column.physicalType(), column.typeLength(),
