@@ -1,9 +1,15 @@
 package io.parquetarrow.format;
 
-/** Widths fixed by the Parquet format for physical types whose schema carries no type_length. */
+/**
+ * Widths that the Parquet format fixes for physical types ({@link Type}), named once so that readers and writers
+ * do not repeat the numbers.
+ */
 public final class PhysicalTypes {
-  /** Bytes of one INT96 value: nanoseconds of the day (8, little-endian) then the Julian day (4). */
-  public static final int INT96_BYTES = 12;
-
   private PhysicalTypes() {}
+
+  /**
+   * Bytes of one INT96 value (parquet.thrift {@code INT96 = 3}, deprecated): nanoseconds of the day as a
+   * little-endian int64 followed by the Julian day as a little-endian int32.
+   */
+  public static final int INT96_BYTES = 12;
 }
