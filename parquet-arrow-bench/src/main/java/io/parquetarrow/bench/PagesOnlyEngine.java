@@ -4,7 +4,7 @@ import io.parquetarrow.core.codec.Codecs;
 import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
-import io.parquetarrow.core.page.PageLocation;
+import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.format.CompressionCodec;
 import java.nio.file.Path;
@@ -40,7 +40,7 @@ final class PagesOnlyEngine implements ReadEngine {
           CompressionCodec codec = chunk.codec();
           try (PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), chunk.chunkLength(),
               chunk.valueCount(), codec, codec == CompressionCodec.UNCOMPRESSED ? null : Codecs.decompressor(codec),
-              false, new PageLocation(file.name(), index, "column"))) {
+              false, new ChunkLocation(file.name(), index, "column"))) {
             while (pages.nextPage() != null) {
               // Reading and decompressing the page is the whole work.
             }

@@ -195,7 +195,7 @@ class NestedDictionaryReadTest {
         DictionaryProvider provider = new DictionaryProvider.MapDictionaryProvider(
             fieldDictionaries.values().toArray(new Dictionary[0]));
         providers.add(provider);
-        factories.add(field.newReaderFactory(plan, allocator, provider));
+        factories.add(field.newReaderFactory(plan, provider));
       }
       try (ColumnChunks chunks = new ColumnChunks(file, false, 0, Runnable::run)) {
         for (int group = 0; group < metadata.rowGroups().size(); group++) {

@@ -19,10 +19,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Optional flat columns whose batches have no null go straight into the vector ({@code FlatColumnReader.readInto}
- * after {@code allPresentAhead}); batches with nulls, or crossing a page, take the usual path. Here both paths
- * alternate inside the same pages — nulls only in some stretches, pages of 1,000 rows, batches of 300 — for PLAIN,
- * dictionary and BYTE_STREAM_SPLIT pages, and every value and null must come back where it was written.
+ * Optional flat columns whose batches have no null go straight into the vector (the flat column reader finds the
+ * batch's rows in one page, all of them values); batches with nulls, or crossing a page, take the heap path. Here
+ * both paths alternate inside the same pages — nulls only in some stretches, pages of 1,000 rows, batches of 300 —
+ * for PLAIN, dictionary and BYTE_STREAM_SPLIT pages, and every value and null must come back where it was written.
  */
 class OptionalDirectReadTest {
   @TempDir Path directory;

@@ -4,6 +4,7 @@ import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.util.Objects;
@@ -20,9 +21,6 @@ import java.util.Objects;
  */
 public final class Decoders {
   private Decoders() {}
-
-  /** The width in bytes of an INT96 value. */
-  public static final int INT96_WIDTH = 12;
 
   /**
    * Returns a new decoder for values of physical type {@code type} in {@code encoding}.
@@ -47,7 +45,7 @@ public final class Decoders {
           case BOOLEAN -> new PlainDecoder.BooleanValues();
           case INT32, FLOAT -> new PlainDecoder.IntValues();
           case INT64, DOUBLE -> new PlainDecoder.LongValues();
-          case INT96 -> new PlainDecoder.FixedLengthValues(INT96_WIDTH);
+          case INT96 -> new PlainDecoder.FixedLengthValues(PhysicalTypes.INT96_BYTES);
           case FIXED_LEN_BYTE_ARRAY -> new PlainDecoder.FixedLengthValues(typeLength);
           case BYTE_ARRAY -> new PlainDecoder.ByteArrayValues(kernels);
         };

@@ -1,6 +1,8 @@
 package io.parquetarrow.encodings;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.format.PhysicalTypes;
+import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import io.parquetarrow.simd.ScalarKernels;
 import java.util.Objects;
@@ -90,17 +92,18 @@ public final class Dictionary {
 
   /**
    * Decodes a PLAIN dictionary page of {@code entryCount} entries of physical type {@code type}
-   * ({@code typeLength} is used for FIXED_LEN_BYTE_ARRAY only).
+   * ({@code typeLength} is used for FIXED_LEN_BYTE_ARRAY only); byte arrays are copied by {@code kernels}, the
+   * kernels the column's data pages use.
    */
   public static Dictionary decode(
-      io.parquetarrow.format.Type type, int typeLength, byte[] page, int offset, int length, int entryCount)
+      Type type, int typeLength, byte[] page, int offset, int length, int entryCount, ParquetKernels kernels)
       throws ParquetCorruptionException {
     PageCursor.checkValueCount("dictionary page", entryCount);
     return switch (type) {
       case BOOLEAN -> ofBooleans(page, offset, length, entryCount);
       case INT32, FLOAT -> ofInts(page, offset, length, entryCount);
       case INT64, DOUBLE -> ofLongs(page, offset, length, entryCount);
-      case INT96 -> ofFixedLength(page, offset, length, entryCount, Decoders.INT96_WIDTH);
+      case INT96 -> ofFixedLength(page, offset, length, entryCount, PhysicalTypes.INT96_BYTES);
       case FIXED_LEN_BYTE_ARRAY -> {
         if (typeLength <= 0) {
           throw ParquetCorruptionException.of(
@@ -108,7 +111,7 @@ public final class Dictionary {
         }
         yield ofFixedLength(page, offset, length, entryCount, typeLength);
       }
-      case BYTE_ARRAY -> ofBinary(page, offset, length, entryCount);
+      case BYTE_ARRAY -> ofBinary(page, offset, length, entryCount, kernels);
     };
   }
 

@@ -27,7 +27,7 @@ class DictionaryAndFactoryTest {
     assertThat(intDictionary.kind()).isEqualTo(Dictionary.Kind.INTS);
     assertThat(intDictionary.ints()).as("INT32 dictionary, seed %d", seed).containsExactly(ints);
 
-    assertThat(Dictionary.decode(Type.FLOAT, 0, intPage, 0, intPage.length, ints.length).ints())
+    assertThat(Dictionary.decode(Type.FLOAT, 0, intPage, 0, intPage.length, ints.length, KERNELS).ints())
         .as("decode by physical type").containsExactly(ints);
 
     long[] longs = TestData.longs(random, 50, 1);

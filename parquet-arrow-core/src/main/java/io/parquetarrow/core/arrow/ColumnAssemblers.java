@@ -1,11 +1,18 @@
 package io.parquetarrow.core.arrow;
 
+import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.core.column.FlatBatchTarget;
+import io.parquetarrow.core.column.ValueConversion;
 import io.parquetarrow.core.schema.ColumnDescriptor;
+import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.LogicalType;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.TimeUnit;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
+import java.io.IOException;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -52,7 +59,7 @@ public final class ColumnAssemblers {
       case FixedSizeBinary -> {
         int width = ((ArrowType.FixedSizeBinary) type).getByteWidth();
         boolean matches = (physical == Type.FIXED_LEN_BYTE_ARRAY && column.typeLength() == width)
-            || (physical == Type.INT96 && width == 12);
+            || (physical == Type.INT96 && width == PhysicalTypes.INT96_BYTES);
         yield matches ? new FixedSizeBinaryAssembler(kernels, level, width) : null;
       }
       case Utf8, Binary -> physical == Type.BYTE_ARRAY ? new VariableWidthAssembler(kernels, level, false) : null;
@@ -71,39 +78,56 @@ public final class ColumnAssemblers {
   /**
    * The conversion a flat column's reader applies as it decodes, so that its batches reach {@code assembler}
    * in Arrow's layout already (decimals from INT32, INT64 and short FIXED_LEN_BYTE_ARRAY, see
-   * {@link io.parquetarrow.core.column.ValueConversion}); null when the assembler takes the values as stored.
+   * {@link ValueConversion}); null when the assembler takes the values as stored.
    */
-  public static io.parquetarrow.core.column.ValueConversion conversion(ColumnAssembler assembler) {
+  public static ValueConversion conversion(ColumnAssembler assembler) {
     return assembler instanceof DecimalAssembler decimal ? decimal.conversion() : null;
   }
 
   /**
-   * Reads one batch of a flat column straight into its vector when {@code assembler} allows it (same bytes in
-   * Parquet and Arrow: INT32, INT64, FLOAT, DOUBLE without conversion, FIXED_LEN_BYTE_ARRAY as fixed-size binary
-   * or half float; or decimals the reader converts as it decodes) and the batch has no null (a required column, or
-   * an optional one whose next {@code rows} entries lie in one page and are all values), and returns true; false
-   * means the caller takes the usual path (read into a {@link ColumnBatch}, then {@link ColumnAssembler#assemble}).
+   * The target of one batch of a flat column read through {@code assembler} into {@code vector}: it takes the
+   * reader's values straight into the vector's data buffer when Parquet and Arrow hold the same bytes (INT32,
+   * INT64, FLOAT, DOUBLE unconverted; FIXED_LEN_BYTE_ARRAY as fixed-size binary or half float; decimals the
+   * reader converts as it decodes, see {@link #conversion}), and assembles a heap batch otherwise.
    */
-  public static boolean readDirectly(ColumnAssembler assembler, ColumnDescriptor column,
-      io.parquetarrow.core.column.FlatColumnReader reader, int rows, io.parquetarrow.core.column.ColumnBatch scratch,
-      org.apache.arrow.vector.FieldVector vector) throws java.io.IOException {
+  public static FlatBatchTarget target(ColumnAssembler assembler, ColumnDescriptor column, FieldVector vector) {
+    return new AssemblerTarget(assembler, directValueWidth(assembler, column), vector);
+  }
+
+  /** Bytes per value of a batch read straight into the vector (see {@link #target}); 0 when it never is. */
+  private static int directValueWidth(ColumnAssembler assembler, ColumnDescriptor column) {
     if (column.maxRepetitionLevel() != 0 || !(assembler instanceof FixedWidthAssembler fixedWidth)) {
-      return false;
+      return 0;
     }
-    Type physical = column.physicalType();
-    // A converting reader's conversion is its decimal assembler (see conversion): its values come out as Arrow's.
-    boolean sameBytes = reader.converts() ? fixedWidth instanceof DecimalAssembler
-        : fixedWidth.copiesDirectly() && switch (physical) {
-          case INT32, INT64, FLOAT, DOUBLE -> fixedWidth instanceof NumericAssembler;
-          // INT96 also lands in FixedSizeBinaryAssembler (fixed_size_binary(12)), but keeps its own path.
-          case FIXED_LEN_BYTE_ARRAY -> fixedWidth instanceof FixedSizeBinaryAssembler && column.typeLength() > 0;
-          default -> false;
-        };
-    if (!sameBytes || column.maxDefinitionLevel() != 0 && !reader.allPresentAhead(rows)) {
-      return false;
+    if (fixedWidth instanceof DecimalAssembler decimal) {
+      // A converting reader's conversion is its decimal assembler's: its values come out as Arrow's.
+      return decimal.conversion() != null ? decimal.conversion().width() : 0;
     }
-    fixedWidth.readDirectly(reader, rows, scratch, vector);
-    return true;
+    if (!fixedWidth.copiesDirectly()) {
+      return 0;
+    }
+    return switch (column.physicalType()) {
+      case INT32, FLOAT -> fixedWidth instanceof NumericAssembler ? 4 : 0;
+      case INT64, DOUBLE -> fixedWidth instanceof NumericAssembler ? 8 : 0;
+      // INT96 also lands in FixedSizeBinaryAssembler (fixed_size_binary(12)), but keeps its own path.
+      case FIXED_LEN_BYTE_ARRAY ->
+          fixedWidth instanceof FixedSizeBinaryAssembler && column.typeLength() > 0 ? column.typeLength() : 0;
+      default -> 0;
+    };
+  }
+
+  /** A batch of a flat column for one vector through its assembler. */
+  private record AssemblerTarget(ColumnAssembler assembler, int directValueWidth, FieldVector vector)
+      implements FlatBatchTarget {
+    @Override
+    public void loadDirect(int rows, DirectValues values) throws IOException {
+      ((FixedWidthAssembler) assembler).loadDirect(rows, values, vector);
+    }
+
+    @Override
+    public void assemble(ColumnBatch batch) throws ParquetException {
+      assembler.assemble(batch, vector);
+    }
   }
 
   private static ColumnAssembler integer(ArrowType.Int type, ColumnDescriptor column, int level, ParquetKernels kernels) {

@@ -1,6 +1,7 @@
 package io.parquetarrow.core.arrow;
 
 import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.core.column.FlatBatchTarget;
 import io.parquetarrow.encodings.BinaryBuffer;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
@@ -38,6 +39,26 @@ public final class DictionaryAssembler {
   public DictionaryAssembler(ParquetKernels kernels, int maxDefinitionLevel, boolean largeValues) {
     this.validity = new Validity(kernels, maxDefinitionLevel);
     this.largeValues = largeValues;
+  }
+
+  /** The target of one batch read into {@code indexVector}, replacing {@code dictionaryVector}'s contents. */
+  public FlatBatchTarget target(FieldVector indexVector, FieldVector dictionaryVector) {
+    return new FlatBatchTarget() {
+      @Override
+      public int directValueWidth() {
+        return 0;
+      }
+
+      @Override
+      public void loadDirect(int rows, DirectValues values) {
+        throw new IllegalStateException("dictionary-encoded vectors are assembled from heap batches");
+      }
+
+      @Override
+      public void assemble(ColumnBatch batch) throws ParquetException {
+        DictionaryAssembler.this.assemble(batch, indexVector, dictionaryVector);
+      }
+    };
   }
 
   /** Fills {@code indexVector} (an integer vector) and replaces {@code dictionaryVector}'s contents. */

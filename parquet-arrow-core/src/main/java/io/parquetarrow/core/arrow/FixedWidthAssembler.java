@@ -1,7 +1,7 @@
 package io.parquetarrow.core.arrow;
 
 import io.parquetarrow.core.column.ColumnBatch;
-import io.parquetarrow.core.column.FlatColumnReader;
+import io.parquetarrow.core.column.FlatBatchTarget;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
@@ -54,7 +54,7 @@ abstract class FixedWidthAssembler implements ColumnAssembler {
 
   /**
    * Whether a column without nulls can skip the heap: the Arrow values are the Parquet PLAIN values byte for
-   * byte (same width, no conversion), so {@link #readDirectly} can decode straight into the vector. False
+   * byte (same width, no conversion), so {@link #loadDirect} can take them straight into the vector. False
    * unless a subclass says otherwise.
    */
   boolean copiesDirectly() {
@@ -62,16 +62,15 @@ abstract class FixedWidthAssembler implements ColumnAssembler {
   }
 
   /**
-   * Reads {@code rows} values of a flat column without nulls among them straight into {@code vector}: allocated
-   * once, all valid, values written by {@link FlatColumnReader#readInto} (compressed PLAIN pages decompressed into the
-   * data buffer, uncompressed PLAIN pages read from the file into it, other encodings one bulk copy per
-   * decoded run). Only for assemblers whose {@link #copiesDirectly()} is true.
+   * Loads {@code rows} values, none of them null, straight into {@code vector}: the data buffer is allocated
+   * once, written by {@code values} (the column reader: compressed PLAIN pages decompressed into it, uncompressed
+   * PLAIN pages read from the file into it, other encodings one bulk copy per decoded run) and handed over all
+   * valid.
    */
-  final void readDirectly(FlatColumnReader reader, int rows, ColumnBatch scratch, FieldVector vector)
-      throws IOException {
+  final void loadDirect(int rows, FlatBatchTarget.DirectValues values, FieldVector vector) throws IOException {
     BaseFixedWidthVector fixedWidth = (BaseFixedWidthVector) vector;
     try (ArrowBuf data = ArrowBuffers.allocate(vector.getAllocator(), dataBytes(fixedWidth, rows))) {
-      reader.readInto(rows, sink.target(data), scratch);
+      values.writeTo(sink.target(data));
       fixedWidth.loadFieldBuffers(new ArrowFieldNode(rows, 0), List.of(vector.getAllocator().getEmpty(), data));
     }
   }

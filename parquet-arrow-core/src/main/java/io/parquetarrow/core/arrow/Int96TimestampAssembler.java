@@ -1,6 +1,7 @@
 package io.parquetarrow.core.arrow;
 
 import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.simd.ParquetKernels;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -44,7 +45,7 @@ final class Int96TimestampAssembler extends FixedWidthAssembler {
     byte[] values = batch.bytes();
     int count = batch.valueCount();
     for (int i = 0; i < count; i++) {
-      long value = toEpochNanos(values, i * 12);
+      long value = toEpochNanos(values, i * PhysicalTypes.INT96_BYTES);
       nanos[i] = divisor == 1 ? value : Math.floorDiv(value, divisor);
     }
     if (validity.hasNulls()) {

@@ -58,7 +58,7 @@ public final class ColumnBatch {
   private final BinaryBuffer binary = new BinaryBuffer(SCRATCH_ARRAYS);
   /**
    * Levels viewed in place rather than held: the column reader's page arrays, from {@link #levelOffset} on (see
-   * {@link FlatColumnReader#readAppendingOrView}); null when the batch holds its own levels.
+   * {@link RepeatedColumnReader#readAppendingOrView}); null when the batch holds its own levels.
    */
   private int[] viewedDefinitionLevels;
   private int[] viewedRepetitionLevels;
@@ -133,7 +133,7 @@ public final class ColumnBatch {
   /**
    * The page bytes that hold this batch's {@link #valueCount()} values little-endian from
    * {@link #valueViewOffset()}, in a nested column's batch read from a PLAIN INT32, INT64, FLOAT or DOUBLE page
-   * (see {@link FlatColumnReader#readAppendingOrView}); null otherwise. Calling {@link #ints()} or {@link #longs()}
+   * (see {@link RepeatedColumnReader#readAppendingOrView}); null otherwise. Calling {@link #ints()} or {@link #longs()}
    * copies them there and ends the view, which holds only until the column reader reads on.
    */
   public byte[] valueView() {

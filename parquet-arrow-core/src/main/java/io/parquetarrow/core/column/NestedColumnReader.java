@@ -1,21 +1,22 @@
 package io.parquetarrow.core.column;
 
 import io.parquetarrow.core.nested.NodeLevels;
-import io.parquetarrow.core.page.PageLocation;
+import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.encodings.BinaryBuffer;
 import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
 
 /**
  * The column layer for one leaf column of a nested field: reads whole records. It pulls level entries and values
- * from a {@link FlatColumnReader} in steps, keeps them in a pending batch, and hands out exactly the level
+ * from a {@link RepeatedColumnReader} in steps, keeps them in a pending batch, and hands out exactly the level
  * entries (and their values) of the next {@code n} records, cut where the repetition level returns to 0 — the
  * Dremel record boundary. Each step ends at a record boundary or a page end, found from the page's repetition
- * levels before any value is decoded ({@link FlatColumnReader#levelsBeforeRecordStart}), so no value of a record
+ * levels before any value is decoded ({@link RepeatedColumnReader#levelsBeforeRecordStart}), so no value of a record
  * beyond the batch is decoded. Each step is decoded straight after the pending entries
- * ({@link FlatColumnReader#readAppending}), and a batch that ends where the pending entries end is handed on
+ * ({@link RepeatedColumnReader#readAppending}), and a batch that ends where the pending entries end is handed on
  * without copying (the batches trade their arrays).
  *
  * <p>It returns a {@link ColumnBatch} with the batch's definition and repetition levels and its non-null values
@@ -29,8 +30,8 @@ public final class NestedColumnReader implements AutoCloseable {
   /** Byte-array buffers above this capacity are released between batches rather than kept for reuse. */
   private static final long RELEASED_BINARY_BYTES = 256L << 20;
 
-  private final FlatColumnReader reader;
-  private final PageLocation location;
+  private final RepeatedColumnReader reader;
+  private final ChunkLocation location;
   private final Type physicalType;
   private final int width;
   private final int maxDefinitionLevel;
@@ -46,12 +47,12 @@ public final class NestedColumnReader implements AutoCloseable {
   private ColumnBatch output = new ColumnBatch();
 
   /**
-   * @param reader the flat column reader of the chunk, built with the chunk's total level entries
+   * @param reader the repeated column reader of the chunk, built with the chunk's total level entries
    *     ({@code num_values} of the column chunk)
    * @param totalLevels the level entries the chunk holds
    * @param kernels the kernels counting values and record starts
    */
-  public NestedColumnReader(FlatColumnReader reader, PageLocation location, Type physicalType, int typeLength,
+  public NestedColumnReader(RepeatedColumnReader reader, ChunkLocation location, Type physicalType, int typeLength,
       int maxDefinitionLevel, int maxRepetitionLevel, long totalLevels, ParquetKernels kernels) {
     this.reader = reader;
     this.kernels = kernels;
@@ -59,7 +60,7 @@ public final class NestedColumnReader implements AutoCloseable {
     this.physicalType = physicalType;
     this.width = switch (physicalType) {
       case BOOLEAN -> 1;
-      case INT96 -> 12;
+      case INT96 -> PhysicalTypes.INT96_BYTES;
       case FIXED_LEN_BYTE_ARRAY -> typeLength;
       default -> 0;
     };
@@ -169,6 +170,29 @@ public final class NestedColumnReader implements AutoCloseable {
     }
     handOut(end, values);
     return output;
+  }
+
+  /**
+   * Skips the next {@code records} records. Entries this reader already holds are dropped with the records they
+   * start (read as a batch and not handed on); the rest are skipped by the repeated reader without decoding
+   * their values into a batch.
+   *
+   * @throws ParquetCorruptionException when the chunk ends before {@code records} records
+   */
+  public void skip(long records) throws IOException {
+    long left = records;
+    while (left > 0 && pending.levelCount() > 0) {
+      int starts = pending.levelCount();
+      if (maxRepetitionLevel > 0) {
+        starts = kernels.countEqual(pending.repetitionLevels(), pending.levelOffset(), pending.levelCount(), 0);
+      }
+      int batch = (int) Math.min(left, Math.max(1, starts));
+      readRecords(batch);
+      left -= batch;
+    }
+    if (left > 0) {
+      levelsRead += reader.skip(left);
+    }
   }
 
   /**

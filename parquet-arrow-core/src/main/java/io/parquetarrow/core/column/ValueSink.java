@@ -3,10 +3,10 @@ package io.parquetarrow.core.column;
 import java.nio.ByteBuffer;
 
 /**
- * Where {@link FlatColumnReader#readInto} puts the values of a column without nulls: straight into the value
- * buffer of the Arrow vector (the Arrow layer implements it over an {@code ArrowBuf}), so PLAIN pages go from page
- * bytes to the vector in one copy and other encodings in one bulk copy per decoded run. Offsets are in bytes from
- * the start of the buffer; implementations bounds-check every range before writing.
+ * Where a {@link FlatColumnReader} puts the values of rows without nulls (see {@link FlatBatchTarget#loadDirect}):
+ * straight into the value buffer of the Arrow vector (the Arrow layer implements it over an {@code ArrowBuf}), so
+ * PLAIN pages go from page bytes to the vector in one copy and other encodings in one bulk copy per decoded run.
+ * Offsets are in bytes from the start of the buffer; implementations bounds-check every range before writing.
  */
 public interface ValueSink {
 

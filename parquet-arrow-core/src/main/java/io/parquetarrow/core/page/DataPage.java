@@ -1,6 +1,10 @@
 package io.parquetarrow.core.page;
 
+import io.parquetarrow.format.DataPageHeader;
+import io.parquetarrow.format.DataPageHeaderV2;
 import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.PageHeader;
+import io.parquetarrow.format.PageType;
 
 /**
  * One data page (v1 or v2) with its body uncompressed, as {@link PageReader} returns it to the column layer.
@@ -11,42 +15,59 @@ import io.parquetarrow.format.Encoding;
  * definition levels ({@code definitionLevelsLength} bytes, both RLE without length prefix) and the values. The
  * array is the reader's scratch and is valid until the next call to {@link PageReader#nextPage()}.
  *
- * @param version 1 or 2
- * @param valueCount {@code num_values}: level entries in the page (including nulls)
- * @param nullCount v2 {@code num_nulls}, or -1 for v1
- * @param rowCount v2 {@code num_rows}, or -1 for v1
- * @param valueEncoding the encoding of the values section
- * @param definitionLevelEncoding v1 encoding of the definition levels (RLE for v2)
- * @param repetitionLevelEncoding v1 encoding of the repetition levels (RLE for v2)
- * @param repetitionLevelsLength v2 byte length of the repetition levels, -1 for v1
- * @param definitionLevelsLength v2 byte length of the definition levels, -1 for v1
- * @param fileOffset where the page header starts in the file, for error messages
- * @param valuesInDestination how many of the page's first values are already in the {@link ValueDestination}
- *     offered to {@link PageReader#nextPage(ValueDestination)} (decompressed or read there): 0 for a page read
- *     as usual; {@code valueCount} when all are, {@code data} then holding no values (only v2 levels, which a
- *     column without levels ignores); in between for an uncompressed PLAIN page that spans the destination's
- *     end, {@code data[offset, offset + length)} then holding exactly the PLAIN values after those, or
- *     {@code data} null when those {@code length} bytes are still in the file ({@link
- *     PageReader#readRemainder}, {@link PageReader#loadRemainder}). A page
- *     of no values is never "in the destination": it goes through the column layer's usual (empty) path
+ * @param header what the page header says about the page
+ * @param valuesInDestination whether all of the page's values went to the {@link ValueDestination} offered to
+ *     {@link PageReader#nextPage(ValueDestination)}: {@code data} then holds no values (only v2 levels, which a
+ *     column without levels ignores). A page of no values never goes there.
  */
-public record DataPage(
-    int version, int valueCount, int nullCount, int rowCount, Encoding valueEncoding,
-    Encoding definitionLevelEncoding, Encoding repetitionLevelEncoding, byte[] data, int offset, int length,
-    int repetitionLevelsLength, int definitionLevelsLength, long fileOffset, int valuesInDestination)
+public record DataPage(Header header, byte[] data, int offset, int length, boolean valuesInDestination)
     implements Page {
 
-  /** Whether every value of the page is already in the destination (nothing of it is left to read). */
-  public boolean allValuesInDestination() {
-    return valuesInDestination > 0 && valuesInDestination == valueCount;
+  /**
+   * The fields of a v1 or v2 data page header that the column layer reads.
+   *
+   * @param version 1 or 2
+   * @param valueCount {@code num_values}: level entries in the page (including nulls)
+   * @param nullCount v2 {@code num_nulls}, or -1 for v1
+   * @param rowCount v2 {@code num_rows}, or -1 for v1
+   * @param valueEncoding the encoding of the values section
+   * @param definitionLevelEncoding v1 encoding of the definition levels (RLE for v2)
+   * @param repetitionLevelEncoding v1 encoding of the repetition levels (RLE for v2)
+   * @param repetitionLevelsLength v2 byte length of the repetition levels, -1 for v1
+   * @param definitionLevelsLength v2 byte length of the definition levels, -1 for v1
+   * @param fileOffset where the page header starts in the file, for error messages
+   */
+  public record Header(
+      int version, int valueCount, int nullCount, int rowCount, Encoding valueEncoding,
+      Encoding definitionLevelEncoding, Encoding repetitionLevelEncoding, int repetitionLevelsLength,
+      int definitionLevelsLength, long fileOffset) {
+
+    /** The fields of {@code header}, a DATA_PAGE or DATA_PAGE_V2 header with its page header set. */
+    static Header of(PageHeader header, long fileOffset) {
+      if (header.type() == PageType.DATA_PAGE) {
+        DataPageHeader page = header.dataPageHeader();
+        return new Header(1, page.numValues(), -1, -1, page.encoding(), page.definitionLevelEncoding(),
+            page.repetitionLevelEncoding(), -1, -1, fileOffset);
+      }
+      DataPageHeaderV2 page = header.dataPageHeaderV2();
+      return new Header(2, page.numValues(), page.numNulls(), page.numRows(), page.encoding(), Encoding.RLE,
+          Encoding.RLE, page.repetitionLevelsByteLength(), page.definitionLevelsByteLength(), fileOffset);
+    }
   }
 
-  /** A page whose values are in {@code data} (every page not read through a {@link ValueDestination}). */
-  public DataPage(
-      int version, int valueCount, int nullCount, int rowCount, Encoding valueEncoding,
-      Encoding definitionLevelEncoding, Encoding repetitionLevelEncoding, byte[] data, int offset, int length,
-      int repetitionLevelsLength, int definitionLevelsLength, long fileOffset) {
-    this(version, valueCount, nullCount, rowCount, valueEncoding, definitionLevelEncoding, repetitionLevelEncoding,
-        data, offset, length, repetitionLevelsLength, definitionLevelsLength, fileOffset, 0);
+  public int version() {
+    return header.version();
+  }
+
+  public int valueCount() {
+    return header.valueCount();
+  }
+
+  public Encoding valueEncoding() {
+    return header.valueEncoding();
+  }
+
+  public long fileOffset() {
+    return header.fileOffset();
   }
 }

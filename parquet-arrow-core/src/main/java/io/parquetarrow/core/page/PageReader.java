@@ -4,7 +4,6 @@ import io.parquetarrow.core.codec.Decompressor;
 import io.parquetarrow.core.file.InputFile;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
-import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.CompressionCodec;
 import io.parquetarrow.format.DataPageHeader;
 import io.parquetarrow.format.DataPageHeaderV2;
@@ -38,8 +37,9 @@ import java.util.zip.CRC32;
  * into its Arrow vector), a compressed PLAIN page without nulls whose values all fit is decompressed directly
  * into it: the page's uncompressed size must then be exactly the bytes its values need (plus the v2 levels),
  * which is checked, together with the room left in the destination, before anything is written. An uncompressed
- * PLAIN page is read from the file straight into it instead (only headers go through the heap window), split at
- * the destination's end when it has more values than fit; its CRC is then verified over the bytes read.
+ * PLAIN page whose values all fit is read from the file straight into it instead (only headers go through the
+ * heap window); its CRC is then verified over the bytes read. A page is never split between a destination and
+ * the heap: one that does not fit whole comes back on the heap, see docs/decisions/0011-one-read-route-per-shape.md.
  *
  * <p>Stops after the chunk's {@code num_values} level entries or at the end of its bytes, whichever comes first;
  * the column layer decides whether that was enough. Every problem is a {@link ParquetCorruptionException} whose
@@ -64,13 +64,10 @@ public final class PageReader implements AutoCloseable {
   private final ColumnChunkBytes bytes;
   private final long chunkStart;
   private final long totalValueCount;
-  private final CompressionCodec codec;
-  private final Decompressor decompressor;
+  private final PageDecompressor decompression;
   private final boolean verifyChecksums;
-  private final PageLocation location;
-  private final long heapPageLimit;
+  private final ChunkLocation location;
   private final CRC32 crc = new CRC32();
-  private byte[] scratch = new byte[0];
   private long position;
   private long valuesSeen;
   private long pagesIntoDestination;
@@ -79,13 +76,11 @@ public final class PageReader implements AutoCloseable {
   private boolean dictionarySeen;
   /** Whether the last page's body was read from the file into a {@link ValueDestination}. */
   private boolean previousReadIntoDestination;
-  /**
-   * The values of the current split page that were left in the file (see {@link #readIntoDestination}): their
-   * chunk position, length (0 when there are none) and the page's header offset, for messages.
-   */
-  private long remainderPosition;
-  private int remainderLength;
-  private long remainderHeaderOffset;
+  /** A header {@link #peekDataPage} read whose body has not been read or skipped yet, else null. */
+  private PageHeader peeked;
+  /** Where the header last read starts in the file. */
+  private long headerOffset;
+  private long pagesSkipped;
 
   /**
    * @param file the file holding the chunk
@@ -98,7 +93,7 @@ public final class PageReader implements AutoCloseable {
    */
   public PageReader(
       InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
-      Decompressor decompressor, boolean verifyChecksums, PageLocation location) {
+      Decompressor decompressor, boolean verifyChecksums, ChunkLocation location) {
     this(new ColumnChunkBytes(file, chunkStart, chunkLength), chunkStart, totalValueCount, codec, decompressor,
         verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2);
   }
@@ -109,13 +104,13 @@ public final class PageReader implements AutoCloseable {
    */
   public PageReader(
       InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
-      Decompressor decompressor, boolean verifyChecksums, PageLocation location, ChunkReadAhead readAhead) {
+      Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, ChunkReadAhead readAhead) {
     this(new ColumnChunkBytes(file, chunkStart, chunkLength, readAhead), chunkStart, totalValueCount, codec,
         decompressor, verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2);
   }
 
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
-      Decompressor decompressor, boolean verifyChecksums, PageLocation location) {
+      Decompressor decompressor, boolean verifyChecksums, ChunkLocation location) {
     this(bytes, chunkStart, totalValueCount, codec, decompressor, verifyChecksums, location,
         Runtime.getRuntime().maxMemory() / 2);
   }
@@ -125,18 +120,16 @@ public final class PageReader implements AutoCloseable {
    *     JVM's maximum heap, since the column layer may copy a page's values to the heap once more (a dictionary)
    */
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
-      Decompressor decompressor, boolean verifyChecksums, PageLocation location, long heapPageLimit) {
-    this.heapPageLimit = heapPageLimit;
+      Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, long heapPageLimit) {
     this.bytes = bytes;
     this.chunkStart = chunkStart;
     this.totalValueCount = totalValueCount;
-    this.codec = codec;
-    this.decompressor = decompressor;
+    this.decompression = new PageDecompressor(decompressor, codec, location, heapPageLimit);
     this.verifyChecksums = verifyChecksums;
     this.location = location;
   }
 
-  public PageLocation location() {
+  public ChunkLocation location() {
     return location;
   }
 
@@ -178,20 +171,14 @@ public final class PageReader implements AutoCloseable {
   public Page nextPage(ValueDestination destination) throws IOException {
     // An uncompressed chunk read into vectors fetches headers and the odd page body that cannot go there one at
     // a time, so that the other bodies can be read from the file straight into the vector.
-    boolean readNear = destination != null && decompressor == null;
-    remainderLength = 0;
-    while (valuesSeen < totalValueCount && position < bytes.length()) {
-      long headerOffset = chunkStart + position;
-      PageHeader header = readHeader(headerOffset, readNear);
-      long compressedSize = header.compressedPageSize();
-      long uncompressedSize = header.uncompressedPageSize();
-      check(compressedSize >= 0 && uncompressedSize >= 0, headerOffset,
-          "page header has compressed_page_size %d and uncompressed_page_size %d (expected >= 0)",
-          compressedSize, uncompressedSize);
-      check(compressedSize <= bytes.length() - position, headerOffset,
-          "page body of %d bytes runs past the end of the column chunk (%d bytes remain)", compressedSize,
-          bytes.length() - position);
-      int bodyLength = (int) compressedSize;
+    boolean readNear = destination != null && !decompression.compressed();
+    while (true) {
+      PageHeader header = nextHeader(readNear);
+      if (header == null) {
+        return null;
+      }
+      long headerOffset = this.headerOffset;
+      int bodyLength = header.compressedPageSize();
       previousReadIntoDestination = readNear && readsIntoDestination(header, bodyLength, destination);
       if (previousReadIntoDestination) {
         return readIntoDestination(header, bodyLength, headerOffset, destination);
@@ -214,7 +201,93 @@ public final class PageReader implements AutoCloseable {
         }
       }
     }
-    return null;
+  }
+
+  /**
+   * The header of the next page when it is a data page, read without its body, so that the column layer can skip
+   * the page unread ({@link #skipDataPage}) or read it ({@link #nextPage}); null when the next page is a dictionary
+   * page or the chunk has no more pages. Index pages and unknown page types on the way are skipped.
+   */
+  public DataPage.Header peekDataPage() throws IOException {
+    while (true) {
+      if (peeked == null) {
+        peeked = nextHeader(false);
+        if (peeked == null) {
+          return null;
+        }
+      }
+      switch (peeked.type()) {
+        case DICTIONARY_PAGE -> {
+          return null;
+        }
+        case DATA_PAGE -> {
+          DataPageHeader page = peeked.dataPageHeader();
+          check(page != null, headerOffset, "DATA_PAGE header has no data_page_header");
+          check(page.numValues() >= 0, headerOffset, "data page has num_values %d (expected >= 0)",
+              page.numValues());
+          return DataPage.Header.of(peeked, headerOffset);
+        }
+        case DATA_PAGE_V2 -> {
+          DataPageHeaderV2 page = peeked.dataPageHeaderV2();
+          check(page != null, headerOffset, "DATA_PAGE_V2 header has no data_page_header_v2");
+          check(page.numValues() >= 0 && page.numRows() >= 0, headerOffset,
+              "data page v2 has num_values %d and num_rows %d (expected >= 0)", page.numValues(), page.numRows());
+          return DataPage.Header.of(peeked, headerOffset);
+        }
+        default -> {
+          position += peeked.compressedPageSize();
+          peeked = null;
+        }
+      }
+    }
+  }
+
+  /**
+   * Skips the data page whose header {@link #peekDataPage} returned, without reading, checking or decompressing its
+   * body: the column layer skips rows it was asked not to return.
+   */
+  public void skipDataPage() throws ParquetException {
+    if (peeked == null || peeked.type() != PageType.DATA_PAGE && peeked.type() != PageType.DATA_PAGE_V2) {
+      throw new IllegalStateException(location.describe() + ": no data page header was peeked to skip");
+    }
+    int valueCount = peeked.type() == PageType.DATA_PAGE
+        ? peeked.dataPageHeader().numValues() : peeked.dataPageHeaderV2().numValues();
+    position += peeked.compressedPageSize();
+    valuesSeen += valueCount;
+    dataPageSeen = true;
+    peeked = null;
+    pagesSkipped++;
+  }
+
+  /** Data pages skipped unread by {@link #skipDataPage}, so far. */
+  public long pagesSkipped() {
+    return pagesSkipped;
+  }
+
+  /**
+   * The next page's header (the one {@link #peekDataPage} read, if any), with its body checked to lie inside the
+   * chunk and {@link #headerOffset} set; null when the chunk has no more pages.
+   */
+  private PageHeader nextHeader(boolean readNear) throws IOException {
+    if (peeked != null) {
+      PageHeader header = peeked;
+      peeked = null;
+      return header;
+    }
+    if (valuesSeen >= totalValueCount || position >= bytes.length()) {
+      return null;
+    }
+    headerOffset = chunkStart + position;
+    PageHeader header = readHeader(headerOffset, readNear);
+    long compressedSize = header.compressedPageSize();
+    long uncompressedSize = header.uncompressedPageSize();
+    check(compressedSize >= 0 && uncompressedSize >= 0, headerOffset,
+        "page header has compressed_page_size %d and uncompressed_page_size %d (expected >= 0)",
+        compressedSize, uncompressedSize);
+    check(compressedSize <= bytes.length() - position, headerOffset,
+        "page body of %d bytes runs past the end of the column chunk (%d bytes remain)", compressedSize,
+        bytes.length() - position);
+    return header;
   }
 
   private DictionaryPage dictionaryPage(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
@@ -227,11 +300,11 @@ public final class PageReader implements AutoCloseable {
         dictionary.numValues());
     dictionarySeen = true;
     verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
-    int length = uncompressedLength(header, bodyLength, headerOffset);
+    int length = decompression.uncompressedLength(header, bodyLength, headerOffset);
     byte[] data = bytes.window();
     int offset = bodyOffset;
-    if (decompressor != null) {
-      data = decompressIntoScratch(bodyOffset, bodyLength, 0, length, headerOffset);
+    if (decompression.compressed()) {
+      data = decompression.decompressIntoScratch(bytes.window(), bodyOffset, bodyLength, 0, length, headerOffset);
       offset = 0;
     } else {
       length = bodyLength;
@@ -250,23 +323,21 @@ public final class PageReader implements AutoCloseable {
     valuesSeen += page.numValues();
     verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
     // A v1 body of a column without levels is nothing but its values.
-    if (decompressor != null
+    if (decompression.compressed()
         && fitsDestination(destination, page.encoding(), page.numValues(), 0)) {
       intoDestination(destination, page.numValues(), header.uncompressedPageSize(), 0, bodyOffset, bodyLength,
           headerOffset);
-      return new DataPage(1, page.numValues(), -1, -1, page.encoding(), page.definitionLevelEncoding(),
-          page.repetitionLevelEncoding(), bytes.window(), bodyOffset, 0, -1, -1, headerOffset, page.numValues());
+      return dataPage(header, headerOffset, bytes.window(), bodyOffset, 0, true);
     }
     byte[] data = bytes.window();
     int offset = bodyOffset;
     int length = bodyLength;
-    if (decompressor != null) {
-      length = uncompressedLength(header, bodyLength, headerOffset);
-      data = decompressIntoScratch(bodyOffset, bodyLength, 0, length, headerOffset);
+    if (decompression.compressed()) {
+      length = decompression.uncompressedLength(header, bodyLength, headerOffset);
+      data = decompression.decompressIntoScratch(bytes.window(), bodyOffset, bodyLength, 0, length, headerOffset);
       offset = 0;
     }
-    return new DataPage(1, page.numValues(), -1, -1, page.encoding(), page.definitionLevelEncoding(),
-        page.repetitionLevelEncoding(), data, offset, length, -1, -1, headerOffset);
+    return dataPage(header, headerOffset, data, offset, length, false);
   }
 
   private DataPage dataPageV2(
@@ -290,37 +361,33 @@ public final class PageReader implements AutoCloseable {
     boolean valuesCompressed = page.isCompressed() == null || page.isCompressed();
     int levels = (int) levelsLength;
     int storedValuesLength = bodyLength - levels;
-    if (decompressor == null || !valuesCompressed) {
-      return new DataPage(2, valueCount, page.numNulls(), page.numRows(), page.encoding(), Encoding.RLE,
-          Encoding.RLE, bytes.window(), bodyOffset, bodyLength, repetitionLength, definitionLength, headerOffset);
+    if (!decompression.compressed() || !valuesCompressed) {
+      return dataPage(header, headerOffset, bytes.window(), bodyOffset, bodyLength, false);
     }
     if (fitsDestination(destination, page.encoding(), valueCount, page.numNulls())) {
       // The levels stay in the chunk bytes (uncompressed, as v2 stores them); only the values move.
       intoDestination(destination, valueCount, header.uncompressedPageSize(), levels, bodyOffset + levels,
           storedValuesLength, headerOffset);
-      return new DataPage(2, valueCount, page.numNulls(), page.numRows(), page.encoding(), Encoding.RLE,
-          Encoding.RLE, bytes.window(), bodyOffset, levels, repetitionLength, definitionLength, headerOffset,
-          valueCount);
+      return dataPage(header, headerOffset, bytes.window(), bodyOffset, levels, true);
     }
     long valuesLength = (long) header.uncompressedPageSize() - levels;
     check(valuesLength >= 0, headerOffset,
         "data page v2 has uncompressed_page_size %d, less than its %d bytes of levels",
         header.uncompressedPageSize(), levels);
-    checkSize(valuesLength, storedValuesLength, headerOffset);
+    decompression.checkSize(valuesLength, storedValuesLength, headerOffset);
     check(levels + valuesLength <= MAXIMUM_PAGE_SIZE, headerOffset,
         "uncompressed_page_size %d exceeds the largest page this reader accepts (%d)", levels + valuesLength,
         MAXIMUM_PAGE_SIZE);
     byte[] data;
     if (valuesLength > 0) {
-      data = decompressIntoScratch(bodyOffset + levels, storedValuesLength, levels, (int) valuesLength,
-          headerOffset);
+      data = decompression.decompressIntoScratch(bytes.window(), bodyOffset + levels, storedValuesLength, levels,
+          (int) valuesLength, headerOffset);
     } else {
-      data = scratch(levels);
+      data = decompression.scratch(levels);
     }
     // Copied after the values: a scratch array that grew while they arrived does not keep its earlier content.
     System.arraycopy(bytes.window(), bodyOffset, data, 0, levels);
-    return new DataPage(2, valueCount, page.numNulls(), page.numRows(), page.encoding(), Encoding.RLE, Encoding.RLE,
-        data, 0, levels + (int) valuesLength, repetitionLength, definitionLength, headerOffset);
+    return dataPage(header, headerOffset, data, 0, levels + (int) valuesLength, false);
   }
 
   /**
@@ -347,31 +414,23 @@ public final class PageReader implements AutoCloseable {
         "PLAIN page of %d values of %d bytes%s needs uncompressed_page_size %d but the header says %d", valueCount,
         destination.valueWidth(), levels == 0 ? "" : " after " + levels + " bytes of levels", needed + levels,
         uncompressedPageSize);
-    checkSize(needed, storedValuesLength, headerOffset);
+    decompression.checkSize(needed, storedValuesLength, headerOffset);
     ByteBuffer buffer = destination.buffer();
     if (needed > buffer.remaining()) {
       throw new IllegalStateException(location.describe(headerOffset) + ": " + needed
           + " bytes of values do not fit in the " + buffer.remaining() + " bytes left in the destination");
     }
     if (needed > 0) {
-      try {
-        decompressor.decompress(bytes.window(), valuesOffset, storedValuesLength, buffer, (int) needed);
-      } catch (ParquetCorruptionException e) {
-        throw new ParquetCorruptionException(
-            location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e.getMessage(), e);
-      } catch (RuntimeException e) {
-        throw new ParquetCorruptionException(
-            location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e, e);
-      }
+      decompression.decompressInto(bytes.window(), valuesOffset, storedValuesLength, buffer, (int) needed,
+          headerOffset);
     }
     pagesIntoDestination++;
   }
 
   /**
    * Whether an uncompressed page's body can be read from the file straight into {@code destination}: a data page
-   * (v1, or v2 without level bytes and nulls) of PLAIN values whose body is exactly its values, and room for at
-   * least one value (a page with more values than fit is split, see {@link #readIntoDestination}). Anything else,
-   * including every header that does not add up, takes the usual path and its checks.
+   * (v1, or v2 without level bytes and nulls) of PLAIN values whose body is exactly its values, all of which fit.
+   * Anything else, including every header that does not add up, takes the usual path and its checks.
    */
   private static boolean readsIntoDestination(PageHeader header, int bodyLength, ValueDestination destination) {
     int valueCount;
@@ -390,35 +449,27 @@ public final class PageReader implements AutoCloseable {
     } else {
       return false;
     }
-    // A page with more values than fit is split: those that fit go to the destination, the rest to the heap.
-    return encoding == Encoding.PLAIN && valueCount > 0 && destination.maximumValues() > 0
+    return encoding == Encoding.PLAIN && valueCount > 0 && valueCount <= destination.maximumValues()
         && (long) valueCount * destination.valueWidth() == bodyLength;
   }
 
   /**
    * Reads the body of an uncompressed page that {@link #readsIntoDestination} accepted from the file straight into
    * {@code destination} (one copy, by the kernel), then verifies its CRC. The destination's room was checked when
-   * it was made ({@link ValueDestination}); when the page has more values than fit, the first
-   * {@code maximumValues} go there and the rest into the heap window, where the column layer reads them for the
-   * next batch.
+   * it was made ({@link ValueDestination}) and the page's values all fit.
    */
   private DataPage readIntoDestination(PageHeader header, int bodyLength, long headerOffset,
       ValueDestination destination) throws IOException {
-    boolean version1 = header.type() == PageType.DATA_PAGE;
-    int valueCount = version1 ? header.dataPageHeader().numValues() : header.dataPageHeaderV2().numValues();
-    int leading = Math.min(valueCount, destination.maximumValues());
-    int leadingBytes = leading * destination.valueWidth(); // at most bodyLength: the body is exactly the values
     ByteBuffer target = destination.buffer().duplicate();
-    if (leadingBytes > target.remaining()) {
-      throw new IllegalStateException(location.describe(headerOffset) + ": " + leadingBytes
+    if (bodyLength > target.remaining()) {
+      throw new IllegalStateException(location.describe(headerOffset) + ": " + bodyLength
           + " bytes of values do not fit in the " + target.remaining() + " bytes left in the destination");
     }
-    target.limit(target.position() + leadingBytes);
+    target.limit(target.position() + bodyLength);
     ByteBuffer checked = target.duplicate();
-    int restLength = bodyLength - leadingBytes;
     // Room past the body among the values the caller wants (only those are sure to be written over).
-    long room = (long) destination.maximumValues() * destination.valueWidth() - leadingBytes;
-    int headerAhead = restLength > 0 ? 0 : headerAhead(position + bodyLength, room);
+    long room = (long) destination.maximumValues() * destination.valueWidth() - bodyLength;
+    int headerAhead = headerAhead(position + bodyLength, room);
     target.limit(target.limit() + headerAhead);
     try {
       bytes.readInto(position, target, headerAhead);
@@ -426,101 +477,38 @@ public final class PageReader implements AutoCloseable {
       throw new ParquetCorruptionException(
           location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
     }
-    Integer expected = header.crc();
-    boolean verify = verifyChecksums && expected != null;
-    byte[] rest = null; // null: the rest stays in the file, see readRemainder
-    int restOffset = 0;
-    if (restLength > 0 && !verify) {
-      remainderPosition = position + leadingBytes;
-      remainderLength = restLength;
-      remainderHeaderOffset = headerOffset;
-    } else {
-      restOffset = restLength > 0 ? ensureNear(position + leadingBytes, restLength, headerOffset) : 0;
-      rest = bytes.window(); // after ensureNear, which may replace the window
-    }
     position += bodyLength;
     dataPageSeen = true;
-    valuesSeen += valueCount;
-    if (verify) {
+    Integer expected = header.crc();
+    if (verifyChecksums && expected != null) {
       crc.reset();
       crc.update(checked);
-      crc.update(bytes.window(), restOffset, restLength);
       checkChecksum(expected, (int) crc.getValue(), bodyLength, headerOffset);
     }
     pagesReadIntoDestination++;
-    if (version1) {
-      DataPageHeader page = header.dataPageHeader();
-      return new DataPage(1, valueCount, -1, -1, page.encoding(), page.definitionLevelEncoding(),
-          page.repetitionLevelEncoding(), rest, restOffset, restLength, -1, -1, headerOffset, leading);
-    }
-    DataPageHeaderV2 page = header.dataPageHeaderV2();
-    return new DataPage(2, valueCount, 0, page.numRows(), page.encoding(), Encoding.RLE, Encoding.RLE,
-        rest, restOffset, restLength, 0, 0, headerOffset, leading);
+    DataPage page = dataPage(header, headerOffset, bytes.window(), 0, 0, true);
+    valuesSeen += page.valueCount();
+    return page;
+  }
+
+  /** The one place a {@link DataPage} is made: its header from the Thrift header, its body as given. */
+  private static DataPage dataPage(PageHeader header, long headerOffset, byte[] data, int offset, int length,
+      boolean valuesInDestination) {
+    return new DataPage(DataPage.Header.of(header, headerOffset), data, offset, length, valuesInDestination);
   }
 
   /**
    * How many bytes after a page body read into a destination to read with it, so that the next page's header
    * comes in the same request instead of one of its own (a system call costs as much as copying 20–40 KB here):
-   * the short header prefix, when the whole page fits and the destination has room for it past the body. Those
-   * bytes land where the batch's next values go and are overwritten by them; a copy stays in the window for the
-   * header. 0 when the destination has no room for it past the body, or at the end of the chunk.
+   * the short header prefix, when the destination has room for it past the body. Those bytes land where the
+   * batch's next values go and are overwritten by them; a copy stays in the window for the header. 0 when the
+   * destination has no room for it past the body, or at the end of the chunk.
    *
    * @param bodyEnd the chunk position just past the body
    */
   private int headerAhead(long bodyEnd, long roomAfterBody) {
     int prefix = (int) Math.min(bytes.length() - bodyEnd, HEADER_AFTER_DESTINATION_PREFIX);
     return prefix > 0 && roomAfterBody >= prefix ? prefix : 0;
-  }
-
-  /**
-   * For the read that ends the rest of a split page ({@link #readRemainder}): how many bytes after it to read
-   * with it for the next header (see {@link #headerAhead}), given {@code roomAfter} bytes of room past it.
-   */
-  public int headerAheadOfRemainder(long roomAfter) {
-    return remainderLength == 0 ? 0 : headerAhead(remainderPosition + remainderLength, roomAfter);
-  }
-
-  /**
-   * Reads bytes {@code [from, from + target.remaining())} of the current page's values that stayed in the file
-   * (a {@link DataPage} with {@code data == null}) straight into {@code target}: one copy, by the kernel.
-   */
-  public void readRemainder(int from, ByteBuffer target) throws IOException {
-    readRemainder(from, target, 0);
-  }
-
-  /**
-   * Like {@link #readRemainder(int, ByteBuffer)} where the last {@code ahead} bytes of {@code target} are the
-   * {@link #headerAheadOfRemainder} bytes after the page, read with its rest and kept for the next header.
-   */
-  public void readRemainder(int from, ByteBuffer target, int ahead) throws IOException {
-    int length = target.remaining() - ahead;
-    if (from < 0 || ahead < 0 || length < 0 || length > remainderLength - from
-        || (ahead != 0 && (from + length != remainderLength || ahead != headerAheadOfRemainder(ahead)))) {
-      throw new IllegalStateException(location.describe(remainderHeaderOffset) + ": bytes [" + from + ", +"
-          + length + ") and " + ahead + " after are not among the " + remainderLength
-          + " bytes of the page left in the file");
-    }
-    try {
-      bytes.readInto(remainderPosition + from, target, ahead);
-    } catch (EOFException e) {
-      throw new ParquetCorruptionException(
-          location.describe(remainderHeaderOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
-    }
-  }
-
-  /**
-   * Reads the current page's values that stayed in the file into the heap window and returns {@code page} with
-   * them as its data, for a reader that wants them on the heap after all; valid until the next page.
-   */
-  public DataPage loadRemainder(DataPage page) throws IOException {
-    if (page.data() != null || page.length() != remainderLength) {
-      throw new IllegalStateException(location.describe(page.fileOffset()) + ": the page has no values in the file");
-    }
-    int offset = ensureNear(remainderPosition, remainderLength, remainderHeaderOffset);
-    return new DataPage(page.version(), page.valueCount(), page.nullCount(), page.rowCount(), page.valueEncoding(),
-        page.definitionLevelEncoding(), page.repetitionLevelEncoding(), bytes.window(), offset, remainderLength,
-        page.repetitionLevelsLength(), page.definitionLevelsLength(), page.fileOffset(),
-        page.valuesInDestination());
   }
 
   private PageHeader readHeader(long headerOffset, boolean near) throws IOException {
@@ -592,101 +580,6 @@ public final class PageReader implements AutoCloseable {
     }
   }
 
-  private int uncompressedLength(PageHeader header, int bodyLength, long headerOffset)
-      throws ParquetException {
-    long length = header.uncompressedPageSize();
-    checkSize(length, bodyLength, headerOffset);
-    return (int) length;
-  }
-
-  /**
-   * Rejects an uncompressed size that cannot be valid, before anything is allocated for it: above
-   * {@link #MAXIMUM_PAGE_SIZE}, or above what {@code compressedLength} bytes can expand to where the codec's
-   * format bounds that (Snappy about 21:1, LZ4 about 255:1, a DEFLATE stream about 1032:1 — each gzip member
-   * repeats its header, so concatenated members do not beat it; LZO likewise). ZSTD and Brotli have no such
-   * bound (zero-filled data expands far beyond 1000:1), so a size up to {@link #MAXIMUM_PAGE_SIZE} passes here;
-   * the Brotli decompressor then grows its output only as decoded bytes arrive (see
-   * {@link #decompressIntoScratch}), so a lying header on a tiny page fails on the stream, not on a guess.
-   */
-  private void checkSize(long uncompressedLength, long compressedLength, long headerOffset)
-      throws ParquetException {
-    long bound = switch (codec) {
-      case SNAPPY -> compressedLength * 32 + 1024;
-      case LZ4, LZ4_RAW -> compressedLength * 300 + 1024;
-      case GZIP, LZO -> compressedLength * 1100 + 1024;
-      default -> MAXIMUM_PAGE_SIZE;
-    };
-    if (bound >= MAXIMUM_PAGE_SIZE) {
-      check(uncompressedLength <= MAXIMUM_PAGE_SIZE, headerOffset,
-          "uncompressed_page_size %d exceeds the largest page this reader accepts (%d)", uncompressedLength,
-          MAXIMUM_PAGE_SIZE);
-    } else {
-      check(uncompressedLength <= bound, headerOffset,
-          "uncompressed_page_size %d is impossible for %d bytes compressed with %s (at most %d)",
-          uncompressedLength, compressedLength, codec, bound);
-    }
-    if (uncompressedLength > heapPageLimit) {
-      // A valid page this JVM cannot hold: say so, rather than fail later with an OutOfMemoryError that would
-      // take the whole JVM's work with it.
-      throw new UnsupportedParquetFeatureException(location.describe(headerOffset) + ": a page of " + uncompressedLength
-          + " bytes uncompressed needs more than half of this JVM's maximum heap (" + Runtime.getRuntime().maxMemory()
-          + " bytes), as the page and a copy of its values may both be on the heap; run with a larger -Xmx");
-    }
-  }
-
-  /**
-   * Decompresses a page body into the scratch array at {@code [outputOffset, +length)} and returns the scratch.
-   * A decompressor that {@link Decompressor#growsWithStream() grows with its stream} is handed the current
-   * scratch and enlarges it only as data arrives; the others get it sized up front (their size was bounded by
-   * {@link #checkSize}).
-   */
-  private byte[] decompressIntoScratch(int bodyOffset, int bodyLength, int outputOffset, int length,
-      long headerOffset) throws ParquetCorruptionException {
-    if (!decompressor.growsWithStream()) {
-      byte[] data = scratch(outputOffset + length);
-      decompress(bytes.window(), bodyOffset, bodyLength, data, outputOffset, length, headerOffset);
-      return data;
-    }
-    if (scratch.length < (long) outputOffset + length) {
-      // Let the too-small scratch be collected before the stream grows a new array: two pages above 1 GiB in a
-      // row must not need both arrays at once (the previous page's bytes are no longer valid by contract).
-      scratch = ScratchArrays.give(scratch);
-    }
-    try {
-      scratch = decompressor.decompressGrowing(bytes.window(), bodyOffset, bodyLength, scratch, outputOffset, length);
-      return scratch;
-    } catch (ParquetCorruptionException e) {
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e.getMessage(), e);
-    } catch (RuntimeException e) {
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e, e);
-    }
-  }
-
-  private void decompress(
-      byte[] input, int inputOffset, int inputLength, byte[] output, int outputOffset, int outputLength,
-      long headerOffset) throws ParquetCorruptionException {
-    try {
-      decompressor.decompress(input, inputOffset, inputLength, output, outputOffset, outputLength);
-    } catch (ParquetCorruptionException e) {
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e.getMessage(), e);
-    } catch (RuntimeException e) {
-      // Codec libraries signal bad input with their own unchecked exceptions.
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e, e);
-    }
-  }
-
-  private byte[] scratch(int length) {
-    if (scratch.length < length) {
-      scratch = ScratchArrays.replace(scratch,
-          Math.max(length, (int) Math.min(MAXIMUM_PAGE_SIZE, scratch.length * 2L)));
-    }
-    return scratch;
-  }
-
   private void check(boolean condition, long headerOffset, String format, Object... args)
       throws ParquetCorruptionException {
     if (!condition) {
@@ -700,10 +593,7 @@ public final class PageReader implements AutoCloseable {
    */
   @Override
   public void close() {
-    if (decompressor != null) {
-      decompressor.close();
-    }
-    scratch = ScratchArrays.give(scratch);
+    decompression.close();
     bytes.releaseWindow();
   }
 }

@@ -5,8 +5,8 @@ import io.parquetarrow.core.codec.Decompressor;
 import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.ChunkReadAhead;
-import io.parquetarrow.core.page.PageLocation;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.errors.ParquetCorruptionException;
@@ -28,7 +28,7 @@ import java.util.concurrent.Executor;
  */
 public final class ColumnChunks implements AutoCloseable {
   /** An open chunk: its pages, where it is (for messages) and its {@code num_values} (level entries). */
-  public record OpenChunk(PageReader pages, PageLocation location, long valueCount) {}
+  public record OpenChunk(PageReader pages, ChunkLocation location, long valueCount) {}
 
   private final ParquetFile file;
   private final boolean verifyChecksums;
@@ -62,7 +62,7 @@ public final class ColumnChunks implements AutoCloseable {
    */
   public OpenChunk open(int rowGroup, RowGroupMetadata metadata, ColumnDescriptor column) throws ParquetException {
     ColumnChunkMetadata chunk = metadata.column(column.leafIndex());
-    PageLocation location = new PageLocation(file.name(), rowGroup, column.dottedPath());
+    ChunkLocation location = new ChunkLocation(file.name(), rowGroup, column.dottedPath());
     if (chunk.isEncrypted()) {
       throw new ParquetEncryptionException(location.describe()
           + ": the column is encrypted (Parquet Modular Encryption); decryption is not supported");

@@ -5,7 +5,6 @@ import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.schema.FieldMapping;
 import io.parquetarrow.errors.ParquetException;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -31,8 +30,7 @@ public sealed interface FieldPlan {
    * @param dictionaries where a dictionary-encoded field replaces its dictionary with each batch (the reader's);
    *     unused by fields without dictionaries
    */
-  FieldReaderFactory newReaderFactory(ReadPlan plan, BufferAllocator allocator, DictionaryProvider dictionaries)
-      throws ParquetException;
+  FieldReaderFactory newReaderFactory(ReadPlan plan, DictionaryProvider dictionaries) throws ParquetException;
 
   /** A column without repetition; read as a dictionary when {@code field} has a dictionary encoding. */
   record FlatColumn(Field field, ColumnDescriptor column, int definitionLevel) implements FieldPlan {
@@ -47,9 +45,9 @@ public sealed interface FieldPlan {
     }
 
     @Override
-    public FieldReaderFactory newReaderFactory(ReadPlan plan, BufferAllocator allocator,
-        DictionaryProvider dictionaries) throws ParquetException {
-      return new FlatFieldReader.Factory(plan, this, allocator, dictionaries);
+    public FieldReaderFactory newReaderFactory(ReadPlan plan, DictionaryProvider dictionaries)
+        throws ParquetException {
+      return new FlatFieldReader.Factory(plan, this, dictionaries);
     }
   }
 
@@ -70,9 +68,9 @@ public sealed interface FieldPlan {
     }
 
     @Override
-    public FieldReaderFactory newReaderFactory(ReadPlan plan, BufferAllocator allocator,
-        DictionaryProvider dictionaries) throws ParquetException {
-      return new NestedFieldReader.Factory(plan, this, allocator, dictionaries);
+    public FieldReaderFactory newReaderFactory(ReadPlan plan, DictionaryProvider dictionaries)
+        throws ParquetException {
+      return new NestedFieldReader.Factory(plan, this, dictionaries);
     }
   }
 }

@@ -4,22 +4,22 @@ import io.parquetarrow.core.arrow.ColumnAssembler;
 import io.parquetarrow.core.arrow.ColumnAssemblers;
 import io.parquetarrow.core.arrow.DictionaryAssembler;
 import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.core.column.FlatBatchTarget;
 import io.parquetarrow.core.column.FlatColumnReader;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
 import java.io.IOException;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 
 /**
  * Reads one flat top-level field (a column without repetition) of one row group: the only place the facade's
- * flat fields call the column layer. A batch goes straight from the pages into the vector where
- * {@link ColumnAssemblers#readDirectly} allows it, else through a {@link ColumnBatch} that the field's
- * {@link ColumnAssembler} (or, for a field read as an Arrow dictionary, its {@link DictionaryAssembler}) turns into
- * the vector.
+ * flat fields call the column layer. The {@link FlatColumnReader} reads each batch into a
+ * {@link FlatBatchTarget} over the vector, made by the field's {@link ColumnAssembler} (or, for a field read as an
+ * Arrow dictionary, its {@link DictionaryAssembler}); the reader decides whether values go straight from the pages
+ * into the vector or through the {@link ColumnBatch} scratch.
  */
 public final class FlatFieldReader implements FieldReader {
   private final Factory factory;
@@ -42,23 +42,24 @@ public final class FlatFieldReader implements FieldReader {
 
   @Override
   public void skip(long rows) throws IOException {
-    DiscardingSkip.skip(rows, factory.plan.field(), factory.allocator, this::fill);
+    try {
+      reader.skip(rows);
+    } catch (ParquetException e) {
+      throw ReadErrors.located(e, chunk.location());
+    } catch (RuntimeException e) {
+      throw new ParquetCorruptionException(chunk.location().describe() + ": cannot skip in the column: " + e, e);
+    }
   }
 
   private void fill(int rows, FieldVector vector, DictionaryProvider dictionaries) throws IOException {
     ColumnDescriptor column = factory.plan.column();
     ColumnBatch batch = factory.batch;
     try {
-      if (factory.dictionary != null) {
-        reader.read(rows, batch);
-        long id = factory.plan.field().getDictionary().getId();
-        factory.dictionary.assemble(batch, vector, dictionaries.lookup(id).getVector());
-        return;
-      }
-      if (!ColumnAssemblers.readDirectly(factory.assembler, column, reader, rows, batch, vector)) {
-        reader.read(rows, batch);
-        factory.assembler.assemble(batch, vector);
-      }
+      FlatBatchTarget target = factory.dictionary != null
+          ? factory.dictionary.target(vector,
+              dictionaries.lookup(factory.plan.field().getDictionary().getId()).getVector())
+          : ColumnAssemblers.target(factory.assembler, column, vector);
+      reader.read(rows, batch, target);
     } catch (ParquetException e) {
       throw ReadErrors.located(e, chunk.location());
     } catch (RuntimeException e) {
@@ -80,7 +81,6 @@ public final class FlatFieldReader implements FieldReader {
   static final class Factory implements FieldReaderFactory {
     private final FieldPlan.FlatColumn plan;
     private final ReadPlan readPlan;
-    private final BufferAllocator allocator;
     private final DictionaryProvider dictionaries;
     /** The assembler of a field read as its Arrow type; null for a field read as a dictionary. */
     private final ColumnAssembler assembler;
@@ -88,11 +88,9 @@ public final class FlatFieldReader implements FieldReader {
     private final DictionaryAssembler dictionary;
     private final ColumnBatch batch = new ColumnBatch();
 
-    Factory(ReadPlan readPlan, FieldPlan.FlatColumn plan, BufferAllocator allocator,
-        DictionaryProvider dictionaries) throws ParquetException {
+    Factory(ReadPlan readPlan, FieldPlan.FlatColumn plan, DictionaryProvider dictionaries) throws ParquetException {
       this.plan = plan;
       this.readPlan = readPlan;
-      this.allocator = allocator;
       this.dictionaries = dictionaries;
       if (plan.field().getDictionary() != null) {
         this.assembler = null;
@@ -110,7 +108,7 @@ public final class FlatFieldReader implements FieldReader {
       ColumnDescriptor column = plan.column();
       ColumnChunks.OpenChunk chunk = chunks.open(rowGroup, metadata, column);
       FlatColumnReader reader = new FlatColumnReader(chunk.pages(), column.physicalType(), column.typeLength(),
-          column.maxDefinitionLevel(), column.maxRepetitionLevel(), metadata.rowCount(), readPlan.kernels(),
+          column.maxDefinitionLevel(), metadata.rowCount(), readPlan.kernels(),
           assembler == null ? null : ColumnAssemblers.conversion(assembler));
       return new FlatFieldReader(this, chunks, chunk, reader);
     }

@@ -2,19 +2,18 @@ package io.parquetarrow.core.read;
 
 import io.parquetarrow.core.arrow.NestedAssembler;
 import io.parquetarrow.core.column.ColumnBatch;
-import io.parquetarrow.core.column.FlatColumnReader;
 import io.parquetarrow.core.column.NestedColumnReader;
+import io.parquetarrow.core.column.RepeatedColumnReader;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.nested.NestedLevelAssembler;
 import io.parquetarrow.core.nested.NestedLevels;
 import io.parquetarrow.core.nested.NestedPath;
-import io.parquetarrow.core.page.PageLocation;
+import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
 import java.io.IOException;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 
@@ -46,7 +45,21 @@ public final class NestedFieldReader implements FieldReader {
 
   @Override
   public void skip(long rows) throws IOException {
-    DiscardingSkip.skip(rows, factory.plan.field(), factory.allocator, this::fill);
+    if (rows < 0) {
+      throw new IllegalArgumentException("cannot skip " + rows + " rows");
+    }
+    int leaf = 0;
+    try {
+      // Every leaf skips the same records: the leaves of one field stay aligned record by record.
+      for (leaf = 0; leaf < readers.length; leaf++) {
+        readers[leaf].skip(rows);
+      }
+    } catch (ParquetException e) {
+      throw ReadErrors.located(e, location(leaf));
+    } catch (RuntimeException e) {
+      throw new ParquetCorruptionException(location(leaf).describe() + ": cannot skip in nested field '"
+          + factory.plan.field().getName() + "': " + e, e);
+    }
   }
 
   /**
@@ -62,7 +75,7 @@ public final class NestedFieldReader implements FieldReader {
         ColumnBatch batch = readers[leaf].readRecords(rows);
         int[] definition = column.maxDefinitionLevel() > 0 ? batch.definitionLevels() : null;
         int[] repetition = column.maxRepetitionLevel() > 0 ? batch.repetitionLevels() : null;
-        // The column layer checked every level's range as it decoded the page (FlatColumnReader), and counted the
+        // The column layer checked every level's range as it decoded the page (RepeatedColumnReader), and counted the
         // values from the definition levels.
         NestedLevels assembled = factory.levelAssemblers[leaf].assemble(definition, repetition,
             batch.levelOffset(), batch.levelCount(), factory.firstNodes[leaf], true, batch.valueCount());
@@ -83,7 +96,7 @@ public final class NestedFieldReader implements FieldReader {
     }
   }
 
-  private PageLocation location(int leaf) {
+  private ChunkLocation location(int leaf) {
     return leafChunks[Math.min(leaf, leafChunks.length - 1)].location();
   }
 
@@ -107,7 +120,6 @@ public final class NestedFieldReader implements FieldReader {
   static final class Factory implements FieldReaderFactory {
     private final FieldPlan.NestedField plan;
     private final ReadPlan readPlan;
-    private final BufferAllocator allocator;
     private final DictionaryProvider dictionaries;
     private final NestedAssembler assembler;
     private final NestedLevelAssembler[] levelAssemblers;
@@ -116,11 +128,9 @@ public final class NestedFieldReader implements FieldReader {
     private final NestedLevels[] levels;
     private final ColumnBatch[] leafBatches;
 
-    Factory(ReadPlan readPlan, FieldPlan.NestedField plan, BufferAllocator allocator,
-        DictionaryProvider dictionaries) throws ParquetException {
+    Factory(ReadPlan readPlan, FieldPlan.NestedField plan, DictionaryProvider dictionaries) throws ParquetException {
       this.plan = plan;
       this.readPlan = readPlan;
-      this.allocator = allocator;
       this.dictionaries = dictionaries;
       this.assembler = NestedAssembler.create(plan.mapping(), readPlan.kernels());
       int leafCount = plan.leaves().size();
@@ -150,9 +160,10 @@ public final class NestedFieldReader implements FieldReader {
           ColumnChunks.OpenChunk chunk = chunks.open(rowGroup, metadata, column);
           leafChunks[opened] = chunk;
           long levelCount = chunk.valueCount();
-          FlatColumnReader flat = new FlatColumnReader(chunk.pages(), column.physicalType(), column.typeLength(),
-              column.maxDefinitionLevel(), column.maxRepetitionLevel(), levelCount, readPlan.kernels());
-          readers[opened] = new NestedColumnReader(flat, chunk.location(), column.physicalType(),
+          RepeatedColumnReader entries = new RepeatedColumnReader(chunk.pages(), column.physicalType(),
+              column.typeLength(), column.maxDefinitionLevel(), column.maxRepetitionLevel(), levelCount,
+              readPlan.kernels());
+          readers[opened] = new NestedColumnReader(entries, chunk.location(), column.physicalType(),
               column.typeLength(), column.maxDefinitionLevel(), column.maxRepetitionLevel(), levelCount,
               readPlan.kernels());
         }

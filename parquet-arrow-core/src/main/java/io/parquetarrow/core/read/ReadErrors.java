@@ -1,6 +1,6 @@
 package io.parquetarrow.core.read;
 
-import io.parquetarrow.core.page.PageLocation;
+import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetEncryptionException;
 import io.parquetarrow.errors.ParquetException;
@@ -14,7 +14,7 @@ final class ReadErrors {
    * {@code e} naming {@code location} (file, row group, column), of the same type; as it is when its message names
    * the file already (the column layer located it itself).
    */
-  static ParquetException located(ParquetException e, PageLocation location) {
+  static ParquetException located(ParquetException e, ChunkLocation location) {
     if (e.getMessage() != null && e.getMessage().startsWith(location.file())) {
       return e;
     }

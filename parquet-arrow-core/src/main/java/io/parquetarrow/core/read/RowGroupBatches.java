@@ -61,7 +61,7 @@ final class RowGroupBatches implements AutoCloseable {
     this.factories = new FieldReaderFactory[plan.fields().size()];
     try {
       for (int field : fields) {
-        factories[field] = plan.fields().get(field).newReaderFactory(plan, allocator, dictionaries);
+        factories[field] = plan.fields().get(field).newReaderFactory(plan, dictionaries);
       }
     } catch (ParquetException | RuntimeException e) {
       closeFactories();

@@ -22,9 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Uncompressed PLAIN pages of a column read straight into vectors: their bodies go from the file into the offered
  * {@link ValueDestination} without the heap window, the CRC is verified there, a page with more values than
- * fit is split (with a CRC the rest comes back on the heap; without one it stays in the file until the column
- * layer reads it into the next batch's vector or asks for it on the heap), and a page whose body is not exactly
- * its values comes back through the heap as before.
+ * fit comes back on the heap as a whole (a page is never split between the two), and a page whose body is not
+ * exactly its values comes back through the heap as before. A peeked page is skipped without reading its body.
  */
 class UncompressedDirectReadTest {
   private static final int WIDTH = 8;
@@ -73,7 +72,7 @@ class UncompressedDirectReadTest {
   /** A reader of the chunk that is all of {@code file}. */
   private static PageReader reader(InputFile file, int chunkLength, long valueCount) {
     return new PageReader(new ColumnChunkBytes(file, 0, chunkLength), 0, valueCount,
-        CompressionCodec.UNCOMPRESSED, null, true, new PageLocation("direct.parquet", 0, "values"));
+        CompressionCodec.UNCOMPRESSED, null, true, new ChunkLocation("direct.parquet", 0, "values"));
   }
 
   private static ValueDestination offer(ByteBuffer vector, int fromValue, int values) {
@@ -82,7 +81,7 @@ class UncompressedDirectReadTest {
   }
 
   @Test
-  void pagesAreReadIntoTheDestinationAndSplitAtItsEnd() throws Exception {
+  void pagesAreReadIntoTheDestinationWholeAndOneThatDoesNotFitComesBackOnTheHeap() throws Exception {
     long seed = 20_261_123;
     System.out.println("UncompressedDirectReadTest seed " + seed);
     int[] counts = {3_000, 5_000, 2_000};
@@ -91,29 +90,27 @@ class UncompressedDirectReadTest {
     ByteBuffer vector = ByteBuffer.allocateDirect(9_000 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
     try (PageReader reader = reader(chunk, 10_000)) {
       DataPage first = (DataPage) reader.nextPage(offer(vector, 0, 9_000));
-      assertThat(first.allValuesInDestination()).as("first page (3,000 values) offered room for 9,000").isTrue();
+      assertThat(first.valuesInDestination()).as("first page (3,000 values) offered room for 9,000").isTrue();
       DataPage second = (DataPage) reader.nextPage(offer(vector, 3_000, 6_000));
-      assertThat(second.allValuesInDestination()).as("second page (5,000 values) offered room for 6,000").isTrue();
+      assertThat(second.valuesInDestination()).as("second page (5,000 values) offered room for 6,000").isTrue();
       DataPage third = (DataPage) reader.nextPage(offer(vector, 8_000, 1_000));
-      assertThat(third.valuesInDestination()).as("third page (2,000 values) offered room for 1,000: split")
-          .isEqualTo(1_000);
-      assertThat(third.allValuesInDestination()).as("third page wholly in the destination").isFalse();
-      assertThat(third.length()).as("the rest of the third page on the heap").isEqualTo(1_000 * WIDTH);
+      assertThat(third.valuesInDestination()).as("third page (2,000 values) offered room for 1,000").isFalse();
+      assertThat(third.length()).as("all of the third page on the heap").isEqualTo(2_000 * WIDTH);
       ByteBuffer heap = ByteBuffer.wrap(third.data(), third.offset(), third.length()).order(ByteOrder.LITTLE_ENDIAN);
-      for (int i = 0; i < 1_000; i++) {
-        assertThat(heap.getLong()).as("heap value %d of the third page", 1_000 + i).isEqualTo(values[9_000 + i]);
+      for (int i = 0; i < 2_000; i++) {
+        assertThat(heap.getLong()).as("heap value %d of the third page", i).isEqualTo(values[8_000 + i]);
       }
       assertThat(reader.nextPage(offer(vector, 0, 9_000))).as("after the last page").isNull();
-      assertThat(reader.pagesReadIntoDestination()).as("pages read straight into the destination").isEqualTo(3);
+      assertThat(reader.pagesReadIntoDestination()).as("pages read straight into the destination").isEqualTo(2);
       assertThat(reader.pagesIntoDestination()).as("pages decompressed into the destination").isZero();
     }
-    for (int i = 0; i < 9_000; i++) {
+    for (int i = 0; i < 8_000; i++) {
       assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
     }
   }
 
   @Test
-  void withoutACrcTheRestOfASplitPageStaysInTheFileUntilAskedFor() throws Exception {
+  void withoutACrcAPageThatDoesNotFitIsReadOnTheHeapAsAWhole() throws Exception {
     long seed = 20_261_124;
     System.out.println("UncompressedDirectReadTest seed " + seed);
     long[] values = new long[7_000];
@@ -121,53 +118,63 @@ class UncompressedDirectReadTest {
     ByteBuffer vector = ByteBuffer.allocateDirect(7_000 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
     try (PageReader reader = reader(chunk, 7_000)) {
       DataPage first = (DataPage) reader.nextPage(offer(vector, 0, 1_000));
-      assertThat(first.valuesInDestination()).as("a page of 5,000 values offered room for 1,000").isEqualTo(1_000);
-      assertThat(first.data()).as("without a CRC to verify, the other 4,000 values stay in the file").isNull();
-      assertThat(first.length()).as("bytes left in the file").isEqualTo(4_000 * WIDTH);
-      long readBefore = reader.bytesRead();
-      // The next two batches take the rest straight from the file, in two pieces.
-      reader.readRemainder(0, vector.duplicate().position(1_000 * WIDTH).limit(3_000 * WIDTH).slice());
-      reader.readRemainder(2_000 * WIDTH, vector.duplicate().position(3_000 * WIDTH).limit(5_000 * WIDTH).slice());
-      assertThat(reader.bytesRead() - readBefore).as("bytes read for the rest").isEqualTo(4_000L * WIDTH);
-      assertThatThrownBy(() -> reader.readRemainder(3_999 * WIDTH, ByteBuffer.allocate(2 * WIDTH)))
-          .as("a read past the rest of the page").isInstanceOf(IllegalStateException.class);
-      DataPage loaded = reader.loadRemainder(first);
-      assertThat(loaded.valuesInDestination()).as("the loaded page keeps its split").isEqualTo(1_000);
-      ByteBuffer heap =
-          ByteBuffer.wrap(loaded.data(), loaded.offset(), loaded.length()).order(ByteOrder.LITTLE_ENDIAN);
-      for (int i = 0; i < 4_000; i++) {
-        assertThat(heap.getLong()).as("heap value %d of the first page", 1_000 + i).isEqualTo(values[1_000 + i]);
+      assertThat(first.valuesInDestination()).as("a page of 5,000 values offered room for 1,000").isFalse();
+      ByteBuffer heap = ByteBuffer.wrap(first.data(), first.offset(), first.length()).order(ByteOrder.LITTLE_ENDIAN);
+      assertThat(first.length()).as("bytes of the first page on the heap").isEqualTo(5_000 * WIDTH);
+      for (int i = 0; i < 5_000; i++) {
+        assertThat(heap.getLong()).as("heap value %d of the first page", i).isEqualTo(values[i]);
       }
-      assertThat(((DataPage) reader.nextPage(offer(vector, 5_000, 2_000))).allValuesInDestination())
+      assertThat(((DataPage) reader.nextPage(offer(vector, 5_000, 2_000))).valuesInDestination())
           .as("second page").isTrue();
-      assertThatThrownBy(() -> reader.readRemainder(0, ByteBuffer.allocate(WIDTH)))
-          .as("the rest of an earlier page after the next page").isInstanceOf(IllegalStateException.class);
     }
-    for (int i = 0; i < 7_000; i++) {
+    for (int i = 5_000; i < 7_000; i++) {
       assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
     }
   }
 
   @Test
-  void aFileEndingInsideTheRestOfASplitPageIsCorruption() throws Exception {
+  void aFileEndingInsideAPageThatDoesNotFitIsCorruption() throws Exception {
     long[] values = new long[5_000];
     byte[] whole = chunk(13, new int[] {5_000}, values, 0, false);
     // The chunk claims its full length but the file ends 100 bytes short of it.
     ArrayInputFile truncated = new ArrayInputFile(java.util.Arrays.copyOf(whole, whole.length - 100));
     ByteBuffer vector = ByteBuffer.allocateDirect(5_000 * WIDTH);
     try (PageReader reader = new PageReader(new ColumnChunkBytes(truncated, 0, whole.length), 0, 5_000,
-        CompressionCodec.UNCOMPRESSED, null, true, new PageLocation("direct.parquet", 0, "values"))) {
-      DataPage page = (DataPage) reader.nextPage(offer(vector, 0, 1_000));
-      assertThat(page.data()).as("the rest left in the file").isNull();
-      assertThatThrownBy(() -> reader.readRemainder(0, vector.duplicate().position(1_000 * WIDTH).slice()))
-          .as("reading the rest past the end of the file")
+        CompressionCodec.UNCOMPRESSED, null, true, new ChunkLocation("direct.parquet", 0, "values"))) {
+      assertThatThrownBy(() -> reader.nextPage(offer(vector, 0, 1_000)))
+          .as("reading the page past the end of the file")
           .isInstanceOf(ParquetCorruptionException.class)
           .hasMessageContaining("direct.parquet")
           .hasMessageContaining("file ends inside the column chunk");
-      assertThatThrownBy(() -> reader.loadRemainder(page))
-          .as("loading the rest past the end of the file")
-          .isInstanceOf(ParquetCorruptionException.class)
-          .hasMessageContaining("file ends inside the column chunk");
+    }
+  }
+
+  @Test
+  void aPeekedDataPageIsSkippedWithoutReadingItsBody() throws Exception {
+    int[] counts = {3_000, 5_000, 2_000};
+    long[] values = new long[10_000];
+    byte[] chunk = chunk(23, counts, values, 0, false);
+    CountingInputFile file = new CountingInputFile(new ArrayInputFile(chunk));
+    try (PageReader reader = new PageReader(new ColumnChunkBytes(file, 0, chunk.length, 0, 1_024), 0,
+        10_000, CompressionCodec.UNCOMPRESSED, null, true, new ChunkLocation("direct.parquet", 0, "values"))) {
+      DataPage.Header first = reader.peekDataPage();
+      assertThat(first.valueCount()).as("the first page's values, peeked").isEqualTo(3_000);
+      assertThat(reader.peekDataPage()).as("peeking again").isEqualTo(first);
+      reader.skipDataPage();
+      assertThat(reader.peekDataPage().valueCount()).as("the second page's values, peeked").isEqualTo(5_000);
+      reader.skipDataPage();
+      DataPage third = (DataPage) reader.nextPage();
+      assertThat(third.valueCount()).as("the page read after two skipped").isEqualTo(2_000);
+      ByteBuffer heap = ByteBuffer.wrap(third.data(), third.offset(), third.length()).order(ByteOrder.LITTLE_ENDIAN);
+      for (int i = 0; i < 2_000; i++) {
+        assertThat(heap.getLong()).as("value %d of the third page", i).isEqualTo(values[8_000 + i]);
+      }
+      assertThat(reader.peekDataPage()).as("after the last page").isNull();
+      assertThat(reader.pagesSkipped()).as("pages skipped").isEqualTo(2);
+      assertThat(reader.bytesRead()).as("bytes read of a chunk of %d bytes", chunk.length)
+          .isLessThan(chunk.length - 7_000L * WIDTH);
+      assertThatThrownBy(reader::skipDataPage).as("a skip without a peeked page")
+          .isInstanceOf(IllegalStateException.class);
     }
   }
 
@@ -180,7 +187,7 @@ class UncompressedDirectReadTest {
     try (PageReader reader = reader(chunk, 8_000)) {
       for (int page = 0; page < counts.length; page++) {
         assertThat(((DataPage) reader.nextPage(offer(vector, page * 2_000, 8_000 - page * 2_000)))
-            .allValuesInDestination()).as("page %d in the destination", page).isTrue();
+            .valuesInDestination()).as("page %d in the destination", page).isTrue();
       }
       assertThat(reader.nextPage(offer(vector, 0, 8_000))).as("after the last page").isNull();
       // The first header is fetched with the usual 8 KiB (a third of the first body); after a page read into the
@@ -203,45 +210,13 @@ class UncompressedDirectReadTest {
     try (PageReader reader = reader(file, chunk.length, 8_000)) {
       for (int page = 0; page < counts.length; page++) {
         assertThat(((DataPage) reader.nextPage(offer(vector, page * 2_000, 8_000 - page * 2_000)))
-            .allValuesInDestination()).as("page %d in the destination", page).isTrue();
+            .valuesInDestination()).as("page %d in the destination", page).isTrue();
       }
       assertThat(reader.nextPage(offer(vector, 0, 8_000))).as("after the last page").isNull();
     }
     // The first header (with the start of the first body), then one request per body: each body brings the
     // header after it, written where the next body then goes.
     assertThat(file.requests).as("requests for 4 pages").isEqualTo(1 + counts.length);
-    for (int i = 0; i < 8_000; i++) {
-      assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
-    }
-  }
-
-  @Test
-  void theRestOfASplitPageBringsTheNextHeaderWhenTheBatchHasRoomForIt() throws Exception {
-    int[] counts = {5_000, 2_000, 1_000};
-    long[] values = new long[8_000];
-    byte[] chunk = chunk(19, counts, values, 0, false);
-    CountingInputFile file = new CountingInputFile(new ArrayInputFile(chunk));
-    ByteBuffer vector = ByteBuffer.allocateDirect(8_000 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
-    try (PageReader reader = reader(file, chunk.length, 8_000)) {
-      DataPage first = (DataPage) reader.nextPage(offer(vector, 0, 1_000));
-      assertThat(first.valuesInDestination()).as("first page split after 1,000 values").isEqualTo(1_000);
-      assertThat(reader.headerAheadOfRemainder(255)).as("room for less than the header prefix").isZero();
-      int ahead = reader.headerAheadOfRemainder(7_000L * WIDTH);
-      assertThat(ahead).as("bytes after the rest read with it").isEqualTo(256);
-      assertThatThrownBy(() -> reader.readRemainder(0,
-          vector.duplicate().position(1_000 * WIDTH).limit(3_000 * WIDTH + ahead).slice(), ahead))
-          .as("bytes after a read that does not end the rest").isInstanceOf(IllegalStateException.class);
-      int requestsBefore = file.requests;
-      reader.readRemainder(0, vector.duplicate().position(1_000 * WIDTH).limit(5_000 * WIDTH + ahead).slice(), ahead);
-      assertThat(((DataPage) reader.nextPage(offer(vector, 5_000, 3_000))).allValuesInDestination())
-          .as("second page").isTrue();
-      assertThat(file.requests - requestsBefore).as("requests for the rest and the second page").isEqualTo(2);
-      // The third page fills the destination: nothing is read past it, its header came with the second body.
-      assertThat(((DataPage) reader.nextPage(offer(vector, 7_000, 1_000))).allValuesInDestination())
-          .as("third page").isTrue();
-      assertThat(file.requests - requestsBefore).as("requests for the rest and the other pages").isEqualTo(3);
-      assertThat(reader.nextPage(offer(vector, 0, 8_000))).as("after the last page").isNull();
-    }
     for (int i = 0; i < 8_000; i++) {
       assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
     }
@@ -256,7 +231,7 @@ class UncompressedDirectReadTest {
     try (PageReader reader = reader(chunk, 4_500)) {
       for (int page = 0; page < counts.length; page++) {
         assertThat(((DataPage) reader.nextPage(offer(vector, page * 1_500, 4_500 - page * 1_500)))
-            .allValuesInDestination()).as("page %d in the destination", page).isTrue();
+            .valuesInDestination()).as("page %d in the destination", page).isTrue();
       }
       assertThat(reader.nextPage(offer(vector, 0, 4_500))).as("after the last page").isNull();
     }
@@ -294,7 +269,7 @@ class UncompressedDirectReadTest {
     ByteBuffer vector = ByteBuffer.allocateDirect(200 * WIDTH);
     try (PageReader reader = reader(chunk, 99)) {
       DataPage page = (DataPage) reader.nextPage(offer(vector, 0, 200));
-      assertThat(page.valuesInDestination()).as("a page of 99 values in 800 bytes").isZero();
+      assertThat(page.valuesInDestination()).as("a page of 99 values in 800 bytes").isFalse();
       assertThat(page.length()).as("its body, handed to the column layer's checks").isEqualTo(800);
       assertThat(reader.pagesReadIntoDestination()).as("pages read straight into the destination").isZero();
     }

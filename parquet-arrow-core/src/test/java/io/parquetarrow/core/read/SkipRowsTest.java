@@ -84,14 +84,14 @@ class SkipRowsTest {
 
   @Test
   void skippingThenReadingGivesTheRowsReadingEverythingGives() throws Exception {
-    // Alternating skips and reads: inside a page, up to and across page boundaries, across several pages, and more
-    // than one scratch read (DiscardingSkip.ROWS_PER_READ) at once.
+    // Alternating skips and reads: inside a page, up to and across page boundaries, across several pages, and many
+    // pages at once (whole pages skipped unread).
     long[][] patterns = {
         {0, 100},
         {1, 249, 1, 250, 250, 251},
         {PAGE_ROWS, PAGE_ROWS, PAGE_ROWS - 1, 2},
         {777, 1000, 13, 1},
-        {DiscardingSkip.ROWS_PER_READ + 17, 300},
+        {4096 + 17, 300},
         {3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43},
     };
     for (long[] pattern : patterns) {
@@ -126,7 +126,7 @@ class SkipRowsTest {
         int[] fields = new int[plan.fields().size()];
         for (int i = 0; i < fields.length; i++) {
           fields[i] = i;
-          factories.add(plan.fields().get(i).newReaderFactory(plan, allocator, provider));
+          factories.add(plan.fields().get(i).newReaderFactory(plan, provider));
         }
         try (VectorSchemaRoot root = new VectorSchemaRoot(vectors);
             ColumnChunks chunks = new ColumnChunks(parquet, true, 0, Runnable::run)) {

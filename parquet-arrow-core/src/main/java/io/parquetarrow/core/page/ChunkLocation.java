@@ -5,7 +5,7 @@ package io.parquetarrow.core.page;
  * exception of the page and column layers starts with {@link #describe(long)} so a failure names the file, row
  * group, column and page offset.
  */
-public record PageLocation(String file, int rowGroup, String columnPath) {
+public record ChunkLocation(String file, int rowGroup, String columnPath) {
 
   /** "file: row group N, column a.b" */
   public String describe() {

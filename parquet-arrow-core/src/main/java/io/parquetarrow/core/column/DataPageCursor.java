@@ -1,0 +1,582 @@
+package io.parquetarrow.core.column;
+
+import io.parquetarrow.core.page.ChunkLocation;
+import io.parquetarrow.core.page.DataPage;
+import io.parquetarrow.core.page.DictionaryPage;
+import io.parquetarrow.core.page.ScratchArrays;
+import io.parquetarrow.encodings.Decoders;
+import io.parquetarrow.encodings.Dictionary;
+import io.parquetarrow.encodings.DictionaryIndexDecoder;
+import io.parquetarrow.encodings.LittleEndianValues;
+import io.parquetarrow.encodings.RleBitPackedHybridDecoder;
+import io.parquetarrow.encodings.ValueDecoder;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.errors.ParquetException;
+import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.PhysicalTypes;
+import io.parquetarrow.format.Type;
+import io.parquetarrow.simd.ParquetKernels;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The column layer's state for one data page of a column chunk: the page's repetition and definition levels
+ * (decoded for the whole page when it starts, since only they say how many values the page holds), its value
+ * decoder or dictionary indices, and how many level entries and values remain. The chunk's dictionary is kept
+ * here too, as every dictionary-encoded page gathers from it.
+ *
+ * <p>The flat and repeated readers take entries from the cursor in order: {@link #present} says how many of
+ * the next entries are values, {@link #readValues} / {@link #skipValues} / {@link #copyValues} consume those
+ * values, {@link #advance} moves past the entries. Errors from the decoders are reported with the file, row
+ * group, column and page offset.
+ */
+final class DataPageCursor {
+  /** Values decoded per step by {@link #copyValues}: 32 KiB of longs. */
+  private static final int COPY_CHUNK = 4096;
+
+  private final ChunkLocation location;
+  private final ParquetKernels kernels;
+  private final Type physicalType;
+  /** Bytes per value of INT96 and FIXED_LEN_BYTE_ARRAY, 0 for the other types. */
+  private final int width;
+  private final int maxDefinitionLevel;
+  private final int maxRepetitionLevel;
+  private final ValueDecoders.ValueArray array;
+  /** Converts the values as they are decoded (see {@link ValueConversion}); null keeps them as stored. */
+  private final ValueConversion conversion;
+  private final Map<Encoding, ValueDecoder<?>> decoders = new EnumMap<>(Encoding.class);
+  private final RleBitPackedHybridDecoder definitionRle;
+  private final RleBitPackedHybridDecoder repetitionRle;
+  private final DictionaryIndexDecoder indexDecoder;
+  private Dictionary dictionary;
+  /** The dictionary's entries converted, {@code conversion.width()} bytes each; with {@link #conversion} only. */
+  private byte[] convertedDictionary = new byte[0];
+  /** The stored values of a run of a page without dictionary, before their conversion. */
+  private ColumnBatch unconverted;
+  private int[] indices = new int[0];
+  private byte[] chunkBytes = new byte[0];
+
+  private DataPage page;
+  /** Counts the pages started, so that a reader keeping its own per-page counts sees when a new page began. */
+  private long pagesStarted;
+  private int[] definitionLevels = new int[0];
+  private int[] repetitionLevels = new int[0];
+  // False while an all-present page's definition levels are known to be the maximum but not written out: a page
+  // whose levels are one run of the maximum is not filled unless a caller needs its levels.
+  private boolean definitionLevelsWritten;
+  private boolean allPresent;
+  private int levelPosition;
+  private int levelsRemaining;
+  private int presentRemaining;
+  /** Record starts (repetition level 0) among the page's entries, counted as they were decoded; -1 unknown. */
+  private int recordStarts;
+  private ValueDecoder<?> values;
+  private boolean dictionaryEncoded;
+  /** PLAIN values of a fixed width that Arrow takes unchanged, read from {@link #plainPosition} on. */
+  private boolean plain;
+  private int plainPosition;
+  private int plainEnd;
+
+  DataPageCursor(ChunkLocation location, Type physicalType, int typeLength, int maxDefinitionLevel,
+      int maxRepetitionLevel, ParquetKernels kernels, ValueConversion conversion) {
+    this.location = location;
+    this.kernels = kernels;
+    this.physicalType = physicalType;
+    this.width = switch (physicalType) {
+      case INT96 -> PhysicalTypes.INT96_BYTES;
+      case FIXED_LEN_BYTE_ARRAY -> typeLength;
+      default -> 0;
+    };
+    this.maxDefinitionLevel = maxDefinitionLevel;
+    this.maxRepetitionLevel = maxRepetitionLevel;
+    this.array = ValueDecoders.valueArray(physicalType);
+    this.conversion = conversion;
+    this.definitionRle = new RleBitPackedHybridDecoder(kernels, Decoders.bitWidth(maxDefinitionLevel))
+        .describedAs("definition levels");
+    this.repetitionRle = new RleBitPackedHybridDecoder(kernels, Decoders.bitWidth(maxRepetitionLevel))
+        .describedAs("repetition levels");
+    this.indexDecoder = new DictionaryIndexDecoder(kernels);
+  }
+
+  int levelsRemaining() {
+    return levelsRemaining;
+  }
+
+  int levelPosition() {
+    return levelPosition;
+  }
+
+  /** Whether every level entry of the page is a value (no nulls). */
+  boolean allPresent() {
+    return allPresent;
+  }
+
+  int presentRemaining() {
+    return presentRemaining;
+  }
+
+  /** Record starts among all of the page's entries, counted as they were decoded; -1 when not counted. */
+  int recordStarts() {
+    return recordStarts;
+  }
+
+  int[] repetitionLevels() {
+    return repetitionLevels;
+  }
+
+  /** The page's definition levels, written out first when the page only knew them to be all the maximum. */
+  int[] definitionLevels() {
+    if (!definitionLevelsWritten) {
+      int end = levelPosition + levelsRemaining;
+      if (definitionLevels.length < end) {
+        definitionLevels = ScratchArrays.replace(definitionLevels, end);
+      }
+      Arrays.fill(definitionLevels, 0, end, maxDefinitionLevel);
+      definitionLevelsWritten = true;
+    }
+    return definitionLevels;
+  }
+
+  /** How many of the next {@code count} entries (at most those remaining) are values, not nulls. */
+  int present(int count) {
+    if (maxDefinitionLevel == 0 || allPresent) {
+      return count;
+    }
+    if (count == levelsRemaining) {
+      return presentRemaining; // the rest of the page: counted when the page started
+    }
+    return kernels.countEqual(definitionLevels, levelPosition, count, maxDefinitionLevel);
+  }
+
+  /** Moves past {@code count} entries, {@code present} of them values that were read or skipped. */
+  void advance(int count, int present) {
+    levelPosition += count;
+    levelsRemaining -= count;
+    presentRemaining -= present;
+  }
+
+  long pagesStarted() {
+    return pagesStarted;
+  }
+
+  /**
+   * Whether the page's values are PLAIN INT32, FLOAT, INT64 or DOUBLE, unconverted: their bytes in the page are
+   * Arrow's layout, so a reader may view them there ({@link #pageData}, {@link #plainPosition}).
+   */
+  boolean plainIntsOrLongs() {
+    return plain && conversion == null
+        && (array == ValueDecoders.ValueArray.INTS || array == ValueDecoders.ValueArray.LONGS);
+  }
+
+  /** The page's bytes; with {@link #plainIntsOrLongs}, the next value starts at {@link #plainPosition}. */
+  byte[] pageData() {
+    return page.data();
+  }
+
+  int plainPosition() {
+    return plainPosition;
+  }
+
+  /** "file: row group N, column a.b, page at offset P", for messages. */
+  String where() {
+    return page == null ? location.describe() : location.describe(page.fileOffset());
+  }
+
+  /**
+   * Bytes per PLAIN value that Arrow takes unchanged: 4 or 8 for INT32, FLOAT, INT64, DOUBLE, or
+   * {@code type_length} for FIXED_LEN_BYTE_ARRAY; 0 for the types that need converting (INT96, BOOLEAN) or have no
+   * fixed width.
+   */
+  int valueWidth() {
+    return switch (physicalType) {
+      case INT32, FLOAT -> 4;
+      case INT64, DOUBLE -> 8;
+      case FIXED_LEN_BYTE_ARRAY -> width;
+      default -> 0;
+    };
+  }
+
+  /** Decodes the chunk's dictionary page, which the data pages that follow gather from. */
+  void useDictionary(DictionaryPage dictionaryPage) throws ParquetException {
+    try {
+      Encoding encoding = dictionaryPage.encoding();
+      if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
+        throw new UnsupportedParquetFeatureException("dictionary page encoding " + encoding + " is not supported");
+      }
+      dictionary = Dictionary.decode(physicalType, width, dictionaryPage.data(), dictionaryPage.offset(),
+          dictionaryPage.length(), dictionaryPage.valueCount(), kernels);
+      if (conversion != null) {
+        convertDictionary();
+      }
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(location.describe(dictionaryPage.fileOffset()) + ": dictionary page");
+    } catch (UnsupportedParquetFeatureException e) {
+      throw new UnsupportedParquetFeatureException(
+          location.describe(dictionaryPage.fileOffset()) + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Makes {@code page} the current page: decodes its levels and sets up its value decoder. */
+  void start(DataPage page) throws ParquetException {
+    this.page = page;
+    pagesStarted++;
+    try {
+      startLevelsAndValues(page);
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(location.describe(page.fileOffset()));
+    } catch (UnsupportedParquetFeatureException e) {
+      throw new UnsupportedParquetFeatureException(location.describe(page.fileOffset()) + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Accounts for a page whose values all went to the page reader's destination: nothing of it is left to read. */
+  void startConsumed(DataPage page) {
+    this.page = page;
+    pagesStarted++;
+    levelsRemaining = 0;
+    presentRemaining = 0;
+    levelPosition = 0;
+  }
+
+  private void startLevelsAndValues(DataPage page) throws ParquetException {
+    DataPage.Header header = page.header();
+    byte[] data = page.data();
+    int levelCount = header.valueCount();
+    int position = page.offset();
+    int end = page.offset() + page.length();
+    ValueDecoder<int[]> definition = null;
+    ValueDecoder<int[]> repetition = null;
+    if (header.version() == 1) {
+      if (maxRepetitionLevel > 0) {
+        repetition = LevelSections.levelDecoder(header.repetitionLevelEncoding(), repetitionRle, maxRepetitionLevel);
+        position = LevelSections.initLevels(repetition, data, position, end, levelCount, maxRepetitionLevel);
+      }
+      if (maxDefinitionLevel > 0) {
+        definition = LevelSections.levelDecoder(header.definitionLevelEncoding(), definitionRle, maxDefinitionLevel);
+        position = LevelSections.initLevels(definition, data, position, end, levelCount, maxDefinitionLevel);
+      }
+    } else {
+      int repetitionEnd = position + header.repetitionLevelsLength();
+      if (maxRepetitionLevel > 0) {
+        repetitionRle.init(data, position, header.repetitionLevelsLength(), levelCount);
+        repetition = repetitionRle;
+      }
+      if (maxDefinitionLevel > 0) {
+        definitionRle.init(data, repetitionEnd, header.definitionLevelsLength(), levelCount);
+        definition = definitionRle;
+      }
+      position = repetitionEnd + header.definitionLevelsLength();
+      if (maxDefinitionLevel == 0 && header.nullCount() > 0) {
+        throw ParquetCorruptionException.of(
+            "data page v2 of a required column says it has %d nulls", header.nullCount());
+      }
+    }
+    recordStarts = -1;
+    if (repetition != null) {
+      decodeRepetitionLevels(repetition, levelCount);
+    }
+    int present = definition != null ? decodeDefinitionLevels(definition, levelCount) : levelCount;
+    allPresent = present == levelCount;
+    presentRemaining = present;
+    levelPosition = 0;
+    levelsRemaining = levelCount;
+    // Decoders are told exactly how many values the page holds: only the definition levels say so (v1 pages do
+    // not record their null count), which is why the levels are decoded for the whole page first.
+    Encoding encoding = header.valueEncoding();
+    int valuesLength = end - position;
+    if (encoding == Encoding.PLAIN_DICTIONARY || encoding == Encoding.RLE_DICTIONARY) {
+      if (dictionary == null) {
+        throw ParquetCorruptionException.of(
+            "data page is %s encoded but the column chunk has no dictionary page", encoding);
+      }
+      dictionaryEncoded = true;
+      plain = false;
+      indexDecoder.init(data, position, valuesLength, present);
+    } else {
+      dictionaryEncoded = false;
+      values = decoder(encoding);
+      values.init(data, position, valuesLength, present);
+      plain = encoding == Encoding.PLAIN && valueWidth() > 0;
+      plainPosition = position;
+      plainEnd = end;
+    }
+  }
+
+  private void decodeRepetitionLevels(ValueDecoder<int[]> repetition, int levelCount) throws ParquetException {
+    if (repetitionLevels.length < levelCount) {
+      repetitionLevels = ScratchArrays.replace(repetitionLevels, Math.max(levelCount, repetitionLevels.length * 2));
+    }
+    if (repetition instanceof RleBitPackedHybridDecoder rle) {
+      // Checked and their record starts counted run by run, as they are decoded.
+      recordStarts = rle.readCounting(repetitionLevels, 0, levelCount, 0, maxRepetitionLevel);
+    } else {
+      repetition.read(repetitionLevels, 0, levelCount);
+      LevelSections.checkLevels(kernels, repetitionLevels, levelCount, maxRepetitionLevel, "repetition");
+    }
+  }
+
+  /** Decodes and checks the page's definition levels; returns how many of them are values. */
+  private int decodeDefinitionLevels(ValueDecoder<int[]> definition, int levelCount) throws ParquetException {
+    if (definitionLevels.length < levelCount) {
+      definitionLevels = ScratchArrays.replace(definitionLevels, Math.max(levelCount, definitionLevels.length * 2));
+    }
+    definitionLevelsWritten = true;
+    if (definition instanceof RleBitPackedHybridDecoder rle) {
+      if (rle.skipRun(levelCount, maxDefinitionLevel)) {
+        // A page without nulls, its levels one run of the maximum: written out only if a caller asks.
+        definitionLevelsWritten = false;
+        return levelCount;
+      }
+      // Checks and counts run by run: a run of the maximum costs no pass over its levels beyond the fill.
+      return rle.readCountingEqual(definitionLevels, 0, levelCount, maxDefinitionLevel);
+    }
+    definition.read(definitionLevels, 0, levelCount);
+    LevelSections.checkLevels(kernels, definitionLevels, levelCount, maxDefinitionLevel, "definition");
+    return kernels.countEqual(definitionLevels, 0, levelCount, maxDefinitionLevel);
+  }
+
+  private ValueDecoder<?> decoder(Encoding encoding) throws ParquetException {
+    ValueDecoder<?> decoder = decoders.get(encoding);
+    if (decoder == null) {
+      decoder = Decoders.valueDecoder(encoding, physicalType, width, kernels);
+      decoders.put(encoding, decoder);
+    }
+    return decoder;
+  }
+
+  /**
+   * Room for {@code count} more values after the batch's first {@code values}, keeping those, in the array the
+   * values go to (the converted bytes with a conversion).
+   */
+  void ensureValueCapacity(ColumnBatch batch, int values, int count) throws ParquetException {
+    if (conversion != null) {
+      ensureValueCapacity(batch, ValueDecoders.ValueArray.FIXED, conversion.width(), values, count);
+    } else {
+      ensureValueCapacity(batch, array, width, values, count);
+    }
+  }
+
+  private void ensureValueCapacity(ColumnBatch batch, ValueDecoders.ValueArray array, int width, int values,
+      int count) throws ParquetException {
+    int capacity = Math.addExact(values, count);
+    switch (array) {
+      case BOOLEANS -> batch.ensureBytes(capacity);
+      case INTS -> batch.ensureInts(capacity);
+      case LONGS -> batch.ensureLongs(capacity);
+      case FIXED -> {
+        long bytes = (long) capacity * width;
+        if (bytes > Integer.MAX_VALUE - 16) {
+          throw new UnsupportedParquetFeatureException(location.describe() + ": a batch of " + capacity
+              + " values of " + width + " bytes is too large; read fewer rows per batch");
+        }
+        batch.ensureBytes((int) bytes);
+      }
+      // Room for the batch's offsets at once; BinaryBuffer then sizes its bytes from the first values.
+      case BINARY -> batch.binary().ensureAdditional(count, 0);
+    }
+  }
+
+  /** Decodes the page's next {@code count} values into {@code batch} at value index {@code valueOffset}. */
+  void readValues(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
+    try {
+      decodeValues(batch, valueOffset, count);
+      if (plain) {
+        plainPosition += count * valueWidth();
+      }
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(where());
+    }
+  }
+
+  /** Skips the page's next {@code count} values without decoding them into a batch. */
+  void skipValues(int count) throws ParquetException {
+    if (count == 0) {
+      return;
+    }
+    try {
+      if (dictionaryEncoded) {
+        if (indices.length < Math.min(count, COPY_CHUNK)) {
+          indices = ScratchArrays.replace(indices, Math.min(count, COPY_CHUNK));
+        }
+        // Indices are checked against the dictionary as they are read, so a skipped bad index is still found.
+        for (int done = 0; done < count; done += COPY_CHUNK) {
+          indexDecoder.readIndices(indices, 0, Math.min(COPY_CHUNK, count - done), dictionary.size());
+        }
+      } else {
+        values.skip(count);
+        if (plain) {
+          plainPosition += count * valueWidth();
+        }
+      }
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(where());
+    }
+  }
+
+  private void decodeValues(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
+    if (conversion != null) {
+      readConverted(batch, valueOffset, count);
+      return;
+    }
+    if (!dictionaryEncoded) {
+      ValueDecoders.read(values, array, width, batch, valueOffset, count);
+      return;
+    }
+    readIndices(count);
+    switch (array) {
+      case INTS -> kernels.gatherInts(dictionary.ints(), indices, 0, count, batch.ints(), valueOffset);
+      case LONGS -> kernels.gatherLongs(dictionary.longs(), indices, 0, count, batch.longs(), valueOffset);
+      case BOOLEANS -> kernels.gatherFixed(dictionary.fixedBytes(), 1, indices, 0, count, batch.bytes(), valueOffset);
+      case FIXED -> kernels.gatherFixed(
+          dictionary.fixedBytes(), width, indices, 0, count, batch.bytes(), valueOffset * width);
+      case BINARY -> dictionary.gatherBinary(indices, 0, count, batch.binary());
+    }
+  }
+
+  /**
+   * Copies the page's next {@code count} values to {@code sink} from byte {@code byteOffset}, {@code sinkWidth}
+   * bytes each: PLAIN bytes as they are, converted values {@value #COPY_CHUNK} at a time through {@code scratch},
+   * other encodings decoded {@value #COPY_CHUNK} at a time so that what the decoder writes is still in the cache
+   * when it is copied (a whole batch of longs is 512 KiB).
+   */
+  void copyValues(ValueSink sink, long byteOffset, int count, int sinkWidth, ColumnBatch scratch)
+      throws ParquetException {
+    try {
+      if (conversion != null) {
+        convertInto(sink, byteOffset, count, scratch);
+      } else if (plain) {
+        int bytes = count * sinkWidth; // the decoder's init checked the page holds all its values
+        if (bytes > plainEnd - plainPosition) {
+          throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values",
+              bytes - (plainEnd - plainPosition));
+        }
+        sink.putBytes(byteOffset, page.data(), plainPosition, bytes);
+        plainPosition += bytes;
+        values.skip(count);
+      } else {
+        decodeInto(sink, byteOffset, count, sinkWidth, scratch);
+      }
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(where());
+    }
+  }
+
+  private void convertInto(ValueSink sink, long byteOffset, int count, ColumnBatch scratch)
+      throws ParquetException {
+    int convertedWidth = conversion.width();
+    scratch.reset(0, false, false);
+    byte[] converted = scratch.ensureBytes(Math.min(count, COPY_CHUNK) * convertedWidth);
+    for (int done = 0; done < count; done += COPY_CHUNK) {
+      int run = Math.min(COPY_CHUNK, count - done);
+      readConverted(scratch, 0, run);
+      sink.putBytes(byteOffset + (long) done * convertedWidth, converted, 0, run * convertedWidth);
+    }
+    if (plain) {
+      plainPosition += count * valueWidth();
+    }
+  }
+
+  private void decodeInto(ValueSink sink, long byteOffset, int count, int valueWidth, ColumnBatch scratch)
+      throws ParquetException {
+    int chunk = Math.min(count, COPY_CHUNK);
+    LittleEndianValues littleEndian = !dictionaryEncoded && values instanceof LittleEndianValues v ? v : null;
+    if (littleEndian != null) {
+      if (chunkBytes.length < chunk * valueWidth) {
+        chunkBytes = new byte[COPY_CHUNK * valueWidth];
+      }
+    } else {
+      scratch.reset(0, false, false);
+      ensureValueCapacity(scratch, 0, chunk);
+    }
+    for (int done = 0; done < count; done += chunk) {
+      int run = Math.min(chunk, count - done);
+      long at = byteOffset + (long) done * valueWidth;
+      if (littleEndian != null) {
+        littleEndian.readLittleEndian(chunkBytes, 0, run);
+        sink.putBytes(at, chunkBytes, 0, run * valueWidth);
+        continue;
+      }
+      decodeValues(scratch, 0, run);
+      switch (array) {
+        case INTS -> sink.putInts(at, scratch.ints(), run);
+        case LONGS -> sink.putLongs(at, scratch.longs(), run);
+        default -> sink.putBytes(at, scratch.bytes(), 0, run * valueWidth);
+      }
+    }
+  }
+
+  /**
+   * decodeValues with {@link #conversion}: a dictionary-encoded page's values are gathered from the converted
+   * dictionary; another page's are decoded {@value #COPY_CHUNK} at a time and each run converted while it is in
+   * the cache.
+   */
+  private void readConverted(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
+    int convertedWidth = conversion.width();
+    byte[] out = batch.bytes();
+    if (dictionaryEncoded) {
+      readIndices(count);
+      kernels.gatherFixed(convertedDictionary, convertedWidth, indices, 0, count, out, valueOffset * convertedWidth);
+      return;
+    }
+    if (unconverted == null) {
+      unconverted = new ColumnBatch();
+    }
+    ensureValueCapacity(unconverted, array, width, 0, Math.min(count, COPY_CHUNK));
+    for (int done = 0; done < count; done += COPY_CHUNK) {
+      int run = Math.min(COPY_CHUNK, count - done);
+      ValueDecoders.read(values, array, width, unconverted, 0, run);
+      convert(unconverted.ints(), unconverted.longs(), unconverted.bytes(), run, out,
+          (valueOffset + done) * convertedWidth);
+    }
+  }
+
+  /** The current dictionary-encoded page's next {@code count} indices into {@link #indices}, checked. */
+  private void readIndices(int count) throws ParquetCorruptionException {
+    if (indices.length < count) {
+      indices = ScratchArrays.replace(indices, Math.max(count, indices.length * 2));
+    }
+    indexDecoder.readIndices(indices, 0, count, dictionary.size());
+  }
+
+  /**
+   * Converts the dictionary's entries once ({@link #conversion}); they take at most 32 times the bytes of the
+   * dictionary page's values (one-byte FIXED_LEN_BYTE_ARRAY to decimal256), which the page's size bounds.
+   */
+  private void convertDictionary() throws ParquetException {
+    int entries = dictionary.size();
+    long bytes = (long) entries * conversion.width();
+    if (bytes > Integer.MAX_VALUE - 16) {
+      throw new UnsupportedParquetFeatureException(location.describe() + ": a dictionary of " + entries
+          + " entries is too large to convert");
+    }
+    if (convertedDictionary.length < bytes) {
+      convertedDictionary = ScratchArrays.replace(convertedDictionary, (int) bytes);
+    }
+    convert(dictionary.ints(), dictionary.longs(), dictionary.fixedBytes(), entries, convertedDictionary, 0);
+  }
+
+  /**
+   * Converts the first {@code count} stored values, held in the array of the physical type among {@code ints},
+   * {@code longs} and {@code fixed}, to {@code out} from {@code outOffset} on ({@link #conversion}).
+   */
+  private void convert(int[] ints, long[] longs, byte[] fixed, int count, byte[] out, int outOffset) {
+    switch (physicalType) {
+      case INT32 -> conversion.convertInts(ints, 0, count, out, outOffset);
+      case INT64 -> conversion.convertLongs(longs, 0, count, out, outOffset);
+      default -> conversion.convertFixed(fixed, 0, count, out, outOffset);
+    }
+  }
+
+  /** Gives the level, index and conversion arrays to {@link ScratchArrays} for the next reader. */
+  void release() {
+    definitionLevels = ScratchArrays.give(definitionLevels);
+    repetitionLevels = ScratchArrays.give(repetitionLevels);
+    indices = ScratchArrays.give(indices);
+    convertedDictionary = ScratchArrays.give(convertedDictionary);
+    if (unconverted != null) {
+      unconverted.release();
+    }
+  }
+}

@@ -1,0 +1,196 @@
+package io.parquetarrow.core.column;
+
+import io.parquetarrow.core.page.ChunkLocation;
+import io.parquetarrow.core.page.DataPage;
+import io.parquetarrow.core.page.DictionaryPage;
+import io.parquetarrow.core.page.Page;
+import io.parquetarrow.core.page.PageReader;
+import io.parquetarrow.core.page.ValueDestination;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * The level entries of one column chunk in order, page after page: moves the {@link DataPageCursor} from one
+ * data page to the next (decoding the dictionary page on the way), checks that the pages hold as many entries
+ * as the chunk must, and copies entries with their values into a {@link ColumnBatch}. Shared by the flat and
+ * the repeated reader, which decide how many entries make a batch.
+ */
+final class PageSequence implements AutoCloseable {
+  private final PageReader pages;
+  private final DataPageCursor cursor;
+  private final int maxDefinitionLevel;
+  private final int maxRepetitionLevel;
+  private final long totalLevels;
+  private long levelsStarted;
+
+  /**
+   * @param totalLevels the level entries the chunk must hold (the row group's row count for a flat column); a
+   *     page claiming more than remain is corrupt
+   */
+  PageSequence(PageReader pages, DataPageCursor cursor, int maxDefinitionLevel, int maxRepetitionLevel,
+      long totalLevels) {
+    this.pages = pages;
+    this.cursor = cursor;
+    this.maxDefinitionLevel = maxDefinitionLevel;
+    this.maxRepetitionLevel = maxRepetitionLevel;
+    this.totalLevels = totalLevels;
+  }
+
+  DataPageCursor cursor() {
+    return cursor;
+  }
+
+  /** Whether every level entry of the chunk has been started (its pages are all read or skipped). */
+  boolean allStarted() {
+    return levelsStarted == totalLevels;
+  }
+
+  /** Moves to the next data page with entries; false at the end of the chunk. */
+  boolean nextDataPage() throws IOException {
+    return nextDataPage(null) >= 0;
+  }
+
+  /**
+   * Moves to the next data page with entries, offering {@code destination} (null for none) to the page reader.
+   *
+   * @return the page's entries when all its values went to the destination (nothing of it is left to read), 0
+   *     when the page was started in the cursor, -1 at the end of the chunk
+   */
+  int nextDataPage(ValueDestination destination) throws IOException {
+    while (true) {
+      Page next = pages.nextPage(destination);
+      if (next == null) {
+        return -1;
+      }
+      if (next instanceof DictionaryPage dictionaryPage) {
+        cursor.useDictionary(dictionaryPage);
+        continue;
+      }
+      DataPage page = (DataPage) next;
+      account(page.header());
+      if (page.valuesInDestination()) {
+        cursor.startConsumed(page);
+        return page.valueCount();
+      }
+      cursor.start(page);
+      if (cursor.levelsRemaining() > 0) {
+        return 0;
+      }
+    }
+  }
+
+  /**
+   * While the current page is used up, skips whole data pages of at most {@code entries} level entries without
+   * reading their bodies, and returns the entries skipped. A dictionary page ahead stops the skipping (it is
+   * decoded by the next {@link #nextDataPage}).
+   */
+  long skipWholePages(long entries) throws IOException {
+    long skipped = 0;
+    while (cursor.levelsRemaining() == 0) {
+      DataPage.Header header = pages.peekDataPage();
+      if (header == null || header.valueCount() > entries - skipped) {
+        break;
+      }
+      skipPeeked(header);
+      skipped += header.valueCount();
+    }
+    return skipped;
+  }
+
+  /**
+   * The header of the next page when the current one is used up and the next is a data page, read without its
+   * body; null otherwise (a dictionary page ahead is decoded by the next {@link #nextDataPage}).
+   */
+  DataPage.Header peekDataPage() throws IOException {
+    return cursor.levelsRemaining() == 0 ? pages.peekDataPage() : null;
+  }
+
+  /** Skips the page whose header {@link #peekDataPage} returned, unread, counting its entries as started. */
+  void skipPeeked(DataPage.Header header) throws IOException {
+    account(header);
+    pages.skipDataPage();
+  }
+
+  private void account(DataPage.Header header) throws ParquetCorruptionException {
+    int levelCount = header.valueCount();
+    if (levelCount > totalLevels - levelsStarted) {
+      throw new ParquetCorruptionException(pages.location().describe(header.fileOffset()) + ": data page holds "
+          + levelCount + " level entries but only " + (totalLevels - levelsStarted) + " of the column chunk's "
+          + totalLevels + " remain");
+    }
+    levelsStarted += levelCount;
+  }
+
+  /**
+   * Decodes the next {@code levelCount} level entries (and their values) after those {@code batch} already holds.
+   * With {@code levelsForNullsOnly} (a flat column's batch, which starts empty), definition levels are written to
+   * the batch only once it holds a null: a batch whose entries are all values has as many values as level
+   * entries, and that is all its consumers look at.
+   */
+  void readEntries(int levelCount, ColumnBatch batch, boolean levelsForNullsOnly, boolean converted)
+      throws IOException {
+    int levels = batch.levelCount();
+    int values = batch.valueCount();
+    int levelEnd = Math.addExact(levels, levelCount);
+    if (maxDefinitionLevel > 0) {
+      batch.ensureDefinitionLevels(levelEnd);
+    }
+    if (maxRepetitionLevel > 0) {
+      batch.ensureRepetitionLevels(levelEnd);
+    }
+    cursor.ensureValueCapacity(batch, values, levelCount);
+    // With levelsForNullsOnly: the batch's definition levels [0, levelsWritten) are written; the others are the
+    // maximum, as long as the batch has no null.
+    int levelsWritten = levels;
+    while (levels < levelEnd) {
+      if (cursor.levelsRemaining() == 0) {
+        if (!nextDataPage()) {
+          throw chunkEnded("level entries (values and nulls)");
+        }
+        continue;
+      }
+      int count = Math.min(levelEnd - levels, cursor.levelsRemaining());
+      int position = cursor.levelPosition();
+      if (maxRepetitionLevel > 0) {
+        System.arraycopy(cursor.repetitionLevels(), position, batch.repetitionLevels(), levels, count);
+      }
+      int present = cursor.present(count);
+      if (maxDefinitionLevel > 0 && (!levelsForNullsOnly || present != count || levels != values)) {
+        int[] definition = batch.definitionLevels();
+        if (levelsWritten < levels) {
+          Arrays.fill(definition, levelsWritten, levels, maxDefinitionLevel); // all values so far
+        }
+        System.arraycopy(cursor.definitionLevels(), position, definition, levels, count);
+        levelsWritten = levels + count;
+      }
+      if (present > 0) {
+        cursor.readValues(batch, values, present);
+      }
+      cursor.advance(count, present);
+      values += present;
+      levels += count;
+    }
+    batch.setLevelCount(levels);
+    batch.setValueCount(values);
+    batch.setValuesConverted(converted);
+  }
+
+  /** The failure of a chunk whose pages hold fewer {@code entries} than the row group's row count. */
+  ParquetCorruptionException chunkEnded(String entries) {
+    return new ParquetCorruptionException(pages.location().describe() + ": column chunk ended after "
+        + levelsStarted + " of its " + totalLevels + " " + entries
+        + ": its pages hold fewer than the row group's row count");
+  }
+
+  /** Gives the cursor's arrays to the pool for the next reader, once this chunk reads no more. */
+  void releaseScratch() {
+    cursor.release();
+  }
+
+  @Override
+  public void close() {
+    pages.close();
+    cursor.release();
+  }
+}
