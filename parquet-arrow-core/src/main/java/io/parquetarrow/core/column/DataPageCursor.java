@@ -3,6 +3,7 @@ package io.parquetarrow.core.column;
 import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.DataPage;
 import io.parquetarrow.core.page.DictionaryPage;
+import io.parquetarrow.core.page.PageValuesInFile;
 import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.encodings.Decoders;
 import io.parquetarrow.encodings.Dictionary;
@@ -17,6 +18,8 @@ import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
@@ -78,6 +81,15 @@ final class DataPageCursor {
   private boolean plain;
   private int plainPosition;
   private int plainEnd;
+  /** The array the page's values are in: the page's bytes, or the rest of a page loaded from the file. */
+  private byte[] valueData;
+  /**
+   * The rest of a page that straddled the previous batch, still in the file (PLAIN, so {@link #plain}; positions
+   * count from its first byte); null when the page's values are in {@link #valueData}. The value decoder is not
+   * initialised for such a page until {@link #loadValuesFromFile} brings the values to the heap.
+   */
+  private PageValuesInFile valuesInFile;
+  private byte[] loadedValues = new byte[0];
 
   DataPageCursor(ChunkLocation location, Type physicalType, int typeLength, int maxDefinitionLevel,
       int maxRepetitionLevel, ParquetKernels kernels, ValueConversion conversion) {
@@ -166,13 +178,13 @@ final class DataPageCursor {
    * Arrow's layout, so a reader may view them there ({@link #pageData}, {@link #plainPosition}).
    */
   boolean plainIntsOrLongs() {
-    return plain && conversion == null
+    return plain && conversion == null && valuesInFile == null
         && (array == ValueDecoders.ValueArray.INTS || array == ValueDecoders.ValueArray.LONGS);
   }
 
   /** The page's bytes; with {@link #plainIntsOrLongs}, the next value starts at {@link #plainPosition}. */
   byte[] pageData() {
-    return page.data();
+    return valueData;
   }
 
   int plainPosition() {
@@ -218,12 +230,20 @@ final class DataPageCursor {
     }
   }
 
-  /** Makes {@code page} the current page: decodes its levels and sets up its value decoder. */
+  /**
+   * Makes {@code page} the current page: decodes its levels and sets up its value decoder. Of a page whose first
+   * values went to the page reader's destination only the rest is left to read (a required flat column's page,
+   * without levels).
+   */
   void start(DataPage page) throws ParquetException {
     this.page = page;
     pagesStarted++;
     try {
-      startLevelsAndValues(page);
+      if (page.valuesInDestination() > 0) {
+        startRest(page);
+      } else {
+        startLevelsAndValues(page);
+      }
     } catch (ParquetCorruptionException e) {
       throw e.withContext(location.describe(page.fileOffset()));
     } catch (UnsupportedParquetFeatureException e) {
@@ -231,18 +251,70 @@ final class DataPageCursor {
     }
   }
 
-  /** Accounts for a page whose values all went to the page reader's destination: nothing of it is left to read. */
-  void startConsumed(DataPage page) {
-    this.page = page;
-    pagesStarted++;
-    levelsRemaining = 0;
-    presentRemaining = 0;
-    levelPosition = 0;
+  /**
+   * Starts the values of a page after the first {@code valuesInDestination}, which went to the destination: none
+   * when all did, else the rest of an uncompressed PLAIN page, in its bytes or in the file.
+   */
+  private void startRest(DataPage page) throws ParquetException {
+    int rest = page.valueCount() - page.valuesInDestination();
+    allPresent = true;
+    recordStarts = -1;
+    levelPosition = page.valuesInDestination();
+    levelsRemaining = rest;
+    presentRemaining = rest;
+    dictionaryEncoded = false;
+    valuesInFile = page.valuesInFile();
+    if (rest == 0) {
+      plain = false;
+      return;
+    }
+    plain = true;
+    if (valuesInFile != null) {
+      valueData = null;
+      plainPosition = 0;
+      plainEnd = valuesInFile.length();
+      return;
+    }
+    values = decoder(Encoding.PLAIN);
+    values.init(page.data(), page.offset(), page.length(), rest);
+    valueData = page.data();
+    plainPosition = page.offset();
+    plainEnd = page.offset() + page.length();
+  }
+
+  /**
+   * Reads the rest of a page still in the file into a heap array and decodes from there: for a batch that does
+   * not go straight into a vector, which a column that offered the page reader a destination seldom has.
+   */
+  private void loadValuesFromFile() throws ParquetException {
+    int length = plainEnd - plainPosition;
+    if (loadedValues.length < length) {
+      loadedValues = ScratchArrays.replace(loadedValues, length);
+    }
+    readFromFile(plainPosition, ByteBuffer.wrap(loadedValues, 0, length));
+    valuesInFile = null;
+    valueData = loadedValues;
+    values = decoder(Encoding.PLAIN);
+    values.init(loadedValues, 0, length, presentRemaining);
+    plainPosition = 0;
+    plainEnd = length;
+  }
+
+  private void readFromFile(int from, ByteBuffer destination) throws ParquetException {
+    try {
+      valuesInFile.readInto(from, destination);
+    } catch (ParquetException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new ParquetCorruptionException(where() + ": cannot read the page's values: " + e.getMessage(), e);
+    }
   }
 
   private void startLevelsAndValues(DataPage page) throws ParquetException {
     DataPage.Header header = page.header();
     byte[] data = page.data();
+    valueData = data;
+    valuesInFile = null;
     int levelCount = header.valueCount();
     int position = page.offset();
     int end = page.offset() + page.length();
@@ -381,6 +453,9 @@ final class DataPageCursor {
   /** Decodes the page's next {@code count} values into {@code batch} at value index {@code valueOffset}. */
   void readValues(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
     try {
+      if (valuesInFile != null) {
+        loadValuesFromFile();
+      }
       decodeValues(batch, valueOffset, count);
       if (plain) {
         plainPosition += count * valueWidth();
@@ -404,6 +479,8 @@ final class DataPageCursor {
         for (int done = 0; done < count; done += COPY_CHUNK) {
           indexDecoder.readIndices(indices, 0, Math.min(COPY_CHUNK, count - done), dictionary.size());
         }
+      } else if (valuesInFile != null) {
+        plainPosition += count * valueWidth(); // the page's body is exactly its values: checked when read
       } else {
         values.skip(count);
         if (plain) {
@@ -452,7 +529,16 @@ final class DataPageCursor {
           throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values",
               bytes - (plainEnd - plainPosition));
         }
-        sink.putBytes(byteOffset, page.data(), plainPosition, bytes);
+        if (valuesInFile != null) {
+          ByteBuffer view = sink.directView(byteOffset, bytes);
+          if (view != null) {
+            readFromFile(plainPosition, view);
+            plainPosition += bytes;
+            return;
+          }
+          loadValuesFromFile();
+        }
+        sink.putBytes(byteOffset, valueData, plainPosition, bytes);
         plainPosition += bytes;
         values.skip(count);
       } else {
@@ -575,6 +661,8 @@ final class DataPageCursor {
     repetitionLevels = ScratchArrays.give(repetitionLevels);
     indices = ScratchArrays.give(indices);
     convertedDictionary = ScratchArrays.give(convertedDictionary);
+    loadedValues = ScratchArrays.give(loadedValues);
+    valuesInFile = null;
     if (unconverted != null) {
       unconverted.release();
     }
