@@ -3,7 +3,6 @@ package io.parquetarrow.core.column;
 import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.DataPage;
 import io.parquetarrow.core.page.DictionaryPage;
-import io.parquetarrow.core.page.PageValuesInFile;
 import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.encodings.Decoders;
 import io.parquetarrow.encodings.Dictionary;
@@ -18,8 +17,6 @@ import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
-import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
@@ -77,19 +74,12 @@ final class DataPageCursor {
   private int recordStarts;
   private ValueDecoder<?> values;
   private boolean dictionaryEncoded;
-  /** PLAIN values of a fixed width that Arrow takes unchanged, read from {@link #plainPosition} on. */
-  private boolean plain;
-  private int plainPosition;
-  private int plainEnd;
-  /** The array the page's values are in: the page's bytes, or the rest of a page loaded from the file. */
-  private byte[] valueData;
   /**
-   * The rest of a page that straddled the previous batch, still in the file (PLAIN, so {@link #plain}; positions
-   * count from its first byte); null when the page's values are in {@link #valueData}. The value decoder is not
-   * initialised for such a page until {@link #loadValuesFromFile} brings the values to the heap.
+   * PLAIN values of a fixed width that Arrow takes unchanged, in {@link #plainValues}. While those are in the file
+   * the value decoder is not initialised: {@link #loadValuesFromFile} brings them to the heap first.
    */
-  private PageValuesInFile valuesInFile;
-  private byte[] loadedValues = new byte[0];
+  private boolean plain;
+  private final PlainValues plainValues = new PlainValues();
 
   DataPageCursor(ChunkLocation location, Type physicalType, int typeLength, int maxDefinitionLevel,
       int maxRepetitionLevel, ParquetKernels kernels, ValueConversion conversion) {
@@ -178,17 +168,17 @@ final class DataPageCursor {
    * Arrow's layout, so a reader may view them there ({@link #pageData}, {@link #plainPosition}).
    */
   boolean plainIntsOrLongs() {
-    return plain && conversion == null && valuesInFile == null
+    return plain && conversion == null && !plainValues.inFile()
         && (array == ValueDecoders.ValueArray.INTS || array == ValueDecoders.ValueArray.LONGS);
   }
 
   /** The page's bytes; with {@link #plainIntsOrLongs}, the next value starts at {@link #plainPosition}. */
   byte[] pageData() {
-    return valueData;
+    return plainValues.data();
   }
 
   int plainPosition() {
-    return plainPosition;
+    return plainValues.position();
   }
 
   /** "file: row group N, column a.b, page at offset P", for messages. */
@@ -263,58 +253,31 @@ final class DataPageCursor {
     levelsRemaining = rest;
     presentRemaining = rest;
     dictionaryEncoded = false;
-    valuesInFile = page.valuesInFile();
-    if (rest == 0) {
-      plain = false;
-      return;
+    plain = rest > 0;
+    if (page.valuesInFile() != null) {
+      plainValues.inFile(page.valuesInFile());
+    } else {
+      plainValues.inMemory(page.data(), page.offset(), page.offset() + page.length());
+      if (rest > 0) {
+        values = decoder(Encoding.PLAIN);
+        values.init(page.data(), page.offset(), page.length(), rest);
+      }
     }
-    plain = true;
-    if (valuesInFile != null) {
-      valueData = null;
-      plainPosition = 0;
-      plainEnd = valuesInFile.length();
-      return;
-    }
-    values = decoder(Encoding.PLAIN);
-    values.init(page.data(), page.offset(), page.length(), rest);
-    valueData = page.data();
-    plainPosition = page.offset();
-    plainEnd = page.offset() + page.length();
   }
 
   /**
-   * Reads the rest of a page still in the file into a heap array and decodes from there: for a batch that does
-   * not go straight into a vector, which a column that offered the page reader a destination seldom has.
+   * Brings the rest of a page still in the file to the heap and decodes from there: for a batch that does not go
+   * straight into a vector, which a column that offered the page reader a destination seldom has.
    */
   private void loadValuesFromFile() throws ParquetException {
-    int length = plainEnd - plainPosition;
-    if (loadedValues.length < length) {
-      loadedValues = ScratchArrays.replace(loadedValues, length);
-    }
-    readFromFile(plainPosition, ByteBuffer.wrap(loadedValues, 0, length));
-    valuesInFile = null;
-    valueData = loadedValues;
+    plainValues.load();
     values = decoder(Encoding.PLAIN);
-    values.init(loadedValues, 0, length, presentRemaining);
-    plainPosition = 0;
-    plainEnd = length;
-  }
-
-  private void readFromFile(int from, ByteBuffer destination) throws ParquetException {
-    try {
-      valuesInFile.readInto(from, destination);
-    } catch (ParquetException e) {
-      throw e;
-    } catch (IOException e) {
-      throw new ParquetCorruptionException(where() + ": cannot read the page's values: " + e.getMessage(), e);
-    }
+    values.init(plainValues.data(), 0, plainValues.remaining(), presentRemaining);
   }
 
   private void startLevelsAndValues(DataPage page) throws ParquetException {
     DataPage.Header header = page.header();
     byte[] data = page.data();
-    valueData = data;
-    valuesInFile = null;
     int levelCount = header.valueCount();
     int position = page.offset();
     int end = page.offset() + page.length();
@@ -358,6 +321,7 @@ final class DataPageCursor {
     // not record their null count), which is why the levels are decoded for the whole page first.
     Encoding encoding = header.valueEncoding();
     int valuesLength = end - position;
+    plainValues.inMemory(data, position, end);
     if (encoding == Encoding.PLAIN_DICTIONARY || encoding == Encoding.RLE_DICTIONARY) {
       if (dictionary == null) {
         throw ParquetCorruptionException.of(
@@ -371,8 +335,6 @@ final class DataPageCursor {
       values = decoder(encoding);
       values.init(data, position, valuesLength, present);
       plain = encoding == Encoding.PLAIN && valueWidth() > 0;
-      plainPosition = position;
-      plainEnd = end;
     }
   }
 
@@ -453,12 +415,12 @@ final class DataPageCursor {
   /** Decodes the page's next {@code count} values into {@code batch} at value index {@code valueOffset}. */
   void readValues(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
     try {
-      if (valuesInFile != null) {
+      if (plainValues.inFile()) {
         loadValuesFromFile();
       }
       decodeValues(batch, valueOffset, count);
       if (plain) {
-        plainPosition += count * valueWidth();
+        plainValues.skip(count * valueWidth());
       }
     } catch (ParquetCorruptionException e) {
       throw e.withContext(where());
@@ -479,12 +441,12 @@ final class DataPageCursor {
         for (int done = 0; done < count; done += COPY_CHUNK) {
           indexDecoder.readIndices(indices, 0, Math.min(COPY_CHUNK, count - done), dictionary.size());
         }
-      } else if (valuesInFile != null) {
-        plainPosition += count * valueWidth(); // the page's body is exactly its values: checked when read
+      } else if (plainValues.inFile()) {
+        plainValues.skip(count * valueWidth()); // the page's body is exactly its values: checked when read
       } else {
         values.skip(count);
         if (plain) {
-          plainPosition += count * valueWidth();
+          plainValues.skip(count * valueWidth());
         }
       }
     } catch (ParquetCorruptionException e) {
@@ -525,21 +487,13 @@ final class DataPageCursor {
         convertInto(sink, byteOffset, count, scratch);
       } else if (plain) {
         int bytes = count * sinkWidth; // the decoder's init checked the page holds all its values
-        if (bytes > plainEnd - plainPosition) {
-          throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values",
-              bytes - (plainEnd - plainPosition));
-        }
-        if (valuesInFile != null) {
-          ByteBuffer view = sink.directView(byteOffset, bytes);
-          if (view != null) {
-            readFromFile(plainPosition, view);
-            plainPosition += bytes;
+        if (plainValues.inFile()) {
+          if (plainValues.readFromFile(sink, byteOffset, bytes)) {
             return;
           }
           loadValuesFromFile();
         }
-        sink.putBytes(byteOffset, valueData, plainPosition, bytes);
-        plainPosition += bytes;
+        plainValues.copyTo(sink, byteOffset, bytes);
         values.skip(count);
       } else {
         decodeInto(sink, byteOffset, count, sinkWidth, scratch);
@@ -560,7 +514,7 @@ final class DataPageCursor {
       sink.putBytes(byteOffset + (long) done * convertedWidth, converted, 0, run * convertedWidth);
     }
     if (plain) {
-      plainPosition += count * valueWidth();
+      plainValues.skip(count * valueWidth());
     }
   }
 
@@ -661,8 +615,7 @@ final class DataPageCursor {
     repetitionLevels = ScratchArrays.give(repetitionLevels);
     indices = ScratchArrays.give(indices);
     convertedDictionary = ScratchArrays.give(convertedDictionary);
-    loadedValues = ScratchArrays.give(loadedValues);
-    valuesInFile = null;
+    plainValues.release();
     if (unconverted != null) {
       unconverted.release();
     }
