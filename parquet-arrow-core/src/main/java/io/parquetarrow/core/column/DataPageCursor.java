@@ -17,6 +17,7 @@ import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
@@ -269,7 +270,7 @@ final class DataPageCursor {
    * Brings the rest of a page still in the file to the heap and decodes from there: for a batch that does not go
    * straight into a vector, which a column that offered the page reader a destination seldom has.
    */
-  private void loadValuesFromFile() throws ParquetException {
+  private void loadValuesFromFile() throws IOException {
     plainValues.load();
     values = decoder(Encoding.PLAIN);
     values.init(plainValues.data(), 0, plainValues.remaining(), presentRemaining);
@@ -413,11 +414,11 @@ final class DataPageCursor {
   }
 
   /** Decodes the page's next {@code count} values into {@code batch} at value index {@code valueOffset}. */
-  void readValues(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
+  void readValues(ColumnBatch batch, int valueOffset, int count) throws IOException {
+    if (plainValues.inFile()) {
+      loadValuesFromFile(); // its errors name the page already
+    }
     try {
-      if (plainValues.inFile()) {
-        loadValuesFromFile();
-      }
       decodeValues(batch, valueOffset, count);
       if (plain) {
         plainValues.skip(count * valueWidth());
@@ -481,18 +482,20 @@ final class DataPageCursor {
    * when it is copied (a whole batch of longs is 512 KiB).
    */
   void copyValues(ValueSink sink, long byteOffset, int count, int sinkWidth, ColumnBatch scratch)
-      throws ParquetException {
+      throws IOException {
+    if (plainValues.inFile()) {
+      // Only the rest of an unconverted PLAIN page of the sink's width, exactly its values, is left in the file;
+      // the errors of reading it name the page already.
+      if (plainValues.readFromFile(sink, byteOffset, count * sinkWidth)) {
+        return;
+      }
+      loadValuesFromFile();
+    }
     try {
       if (conversion != null) {
         convertInto(sink, byteOffset, count, scratch);
       } else if (plain) {
         int bytes = count * sinkWidth; // the decoder's init checked the page holds all its values
-        if (plainValues.inFile()) {
-          if (plainValues.readFromFile(sink, byteOffset, bytes)) {
-            return;
-          }
-          loadValuesFromFile();
-        }
         plainValues.copyTo(sink, byteOffset, bytes);
         values.skip(count);
       } else {

@@ -3,7 +3,6 @@ package io.parquetarrow.core.column;
 import io.parquetarrow.core.page.PageValuesInFile;
 import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.errors.ParquetCorruptionException;
-import io.parquetarrow.errors.ParquetException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
@@ -62,50 +61,36 @@ final class PlainValues {
 
   /** Copies the next {@code bytes} of values in memory to {@code sink} at {@code byteOffset}. */
   void copyTo(ValueSink sink, long byteOffset, int bytes) throws ParquetCorruptionException {
-    checkRemaining(bytes);
+    if (bytes > end - position) {
+      throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values", bytes - (end - position));
+    }
     sink.putBytes(byteOffset, data, position, bytes);
     position += bytes;
   }
 
   /**
    * Reads the next {@code bytes} of values in the file straight into {@code sink} at {@code byteOffset}; false,
-   * reading nothing, when the sink has no direct view.
+   * reading nothing, when the sink has no direct view. {@link PageValuesInFile} checks the range and reports a
+   * file that ends early with the page's place.
    */
-  boolean readFromFile(ValueSink sink, long byteOffset, int bytes) throws ParquetException {
-    checkRemaining(bytes);
+  boolean readFromFile(ValueSink sink, long byteOffset, int bytes) throws IOException {
     ByteBuffer view = sink.directView(byteOffset, bytes);
     if (view == null) {
       return false;
     }
-    read(view);
+    file.readInto(position, view);
     position += bytes;
     return true;
   }
 
   /** Brings the values left in the file into a heap array, which {@link #data} then is. */
-  void load() throws ParquetException {
+  void load() throws IOException {
     int length = end - position;
     if (loaded.length < length) {
       loaded = ScratchArrays.replace(loaded, length);
     }
-    read(ByteBuffer.wrap(loaded, 0, length));
+    file.readInto(position, ByteBuffer.wrap(loaded, 0, length));
     inMemory(loaded, 0, length);
-  }
-
-  private void read(ByteBuffer destination) throws ParquetException {
-    try {
-      file.readInto(position, destination);
-    } catch (ParquetException e) {
-      throw e;
-    } catch (IOException e) {
-      throw new ParquetCorruptionException("cannot read the page's values: " + e.getMessage(), e);
-    }
-  }
-
-  private void checkRemaining(int bytes) throws ParquetCorruptionException {
-    if (bytes > end - position) {
-      throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values", bytes - (end - position));
-    }
   }
 
   /** Gives the heap array to {@link ScratchArrays} for the next reader. */
