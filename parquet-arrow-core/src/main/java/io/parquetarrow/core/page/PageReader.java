@@ -164,8 +164,9 @@ public final class PageReader implements AutoCloseable {
   }
 
   /**
-   * Like {@link #nextPage()}, but a data page that qualifies (see {@link ValueDestination}) has its values
-   * decompressed into {@code destination} and comes back with {@link DataPage#valuesInDestination()} set.
+   * Like {@link #nextPage()}, but a data page that qualifies (see {@link ValueDestination}) has its values, or as
+   * many of an uncompressed page's as fit, put into {@code destination}; {@link DataPage#valuesInDestination()}
+   * says how many.
    *
    * @param destination where the next page's values may go, or null for none
    */
