@@ -21,11 +21,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Required columns of uncompressed PLAIN pages: a page whose values all belong to one batch is read from the file
- * straight into the vector (its CRC verified there); a page that spans the end of a batch is read on the heap as a
- * whole and its values copied into this batch and the next ones, which may take it in several pieces when batches
- * are smaller than pages. Pages of 1,000 rows against batches that divide them, straddle them and hold several of
- * them: every value must come back where it was written.
+ * Required columns of uncompressed PLAIN pages are read from the file straight into the vectors, and a page that
+ * spans the end of a batch continues into the next: with page CRCs its rest goes through the heap (the CRC is
+ * verified over the whole page before any of it is handed out); without them the rest stays in the file and is
+ * read into the next batch's vector, which may take it in several pieces when batches are smaller than pages.
+ * Pages of 1,000 rows against batches that divide them, straddle them and hold several of them: every value must
+ * come back where it was written.
  */
 class SplitPageReadTest {
   @TempDir Path directory;

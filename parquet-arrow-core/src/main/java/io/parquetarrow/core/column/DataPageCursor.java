@@ -17,6 +17,7 @@ import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
@@ -74,10 +75,12 @@ final class DataPageCursor {
   private int recordStarts;
   private ValueDecoder<?> values;
   private boolean dictionaryEncoded;
-  /** PLAIN values of a fixed width that Arrow takes unchanged, read from {@link #plainPosition} on. */
+  /**
+   * PLAIN values of a fixed width that Arrow takes unchanged, in {@link #plainValues}. While those are in the file
+   * the value decoder is not initialised: {@link #loadValuesFromFile} brings them to the heap first.
+   */
   private boolean plain;
-  private int plainPosition;
-  private int plainEnd;
+  private final PlainValues plainValues = new PlainValues();
 
   DataPageCursor(ChunkLocation location, Type physicalType, int typeLength, int maxDefinitionLevel,
       int maxRepetitionLevel, ParquetKernels kernels, ValueConversion conversion) {
@@ -166,17 +169,17 @@ final class DataPageCursor {
    * Arrow's layout, so a reader may view them there ({@link #pageData}, {@link #plainPosition}).
    */
   boolean plainIntsOrLongs() {
-    return plain && conversion == null
+    return plain && conversion == null && !plainValues.inFile()
         && (array == ValueDecoders.ValueArray.INTS || array == ValueDecoders.ValueArray.LONGS);
   }
 
   /** The page's bytes; with {@link #plainIntsOrLongs}, the next value starts at {@link #plainPosition}. */
   byte[] pageData() {
-    return page.data();
+    return plainValues.data();
   }
 
   int plainPosition() {
-    return plainPosition;
+    return plainValues.position();
   }
 
   /** "file: row group N, column a.b, page at offset P", for messages. */
@@ -218,12 +221,20 @@ final class DataPageCursor {
     }
   }
 
-  /** Makes {@code page} the current page: decodes its levels and sets up its value decoder. */
+  /**
+   * Makes {@code page} the current page: decodes its levels and sets up its value decoder. Of a page whose first
+   * values went to the page reader's destination only the rest is left to read (a required flat column's page,
+   * without levels).
+   */
   void start(DataPage page) throws ParquetException {
     this.page = page;
     pagesStarted++;
     try {
-      startLevelsAndValues(page);
+      if (page.valuesInDestination() > 0) {
+        startRest(page);
+      } else {
+        startLevelsAndValues(page);
+      }
     } catch (ParquetCorruptionException e) {
       throw e.withContext(location.describe(page.fileOffset()));
     } catch (UnsupportedParquetFeatureException e) {
@@ -231,13 +242,38 @@ final class DataPageCursor {
     }
   }
 
-  /** Accounts for a page whose values all went to the page reader's destination: nothing of it is left to read. */
-  void startConsumed(DataPage page) {
-    this.page = page;
-    pagesStarted++;
-    levelsRemaining = 0;
-    presentRemaining = 0;
-    levelPosition = 0;
+  /**
+   * Starts the values of a page after the first {@code valuesInDestination}, which went to the destination: none
+   * when all did, else the rest of an uncompressed PLAIN page, in its bytes or in the file.
+   */
+  private void startRest(DataPage page) throws ParquetException {
+    int rest = page.valueCount() - page.valuesInDestination();
+    allPresent = true;
+    recordStarts = -1;
+    levelPosition = page.valuesInDestination();
+    levelsRemaining = rest;
+    presentRemaining = rest;
+    dictionaryEncoded = false;
+    plain = rest > 0;
+    if (page.valuesInFile() != null) {
+      plainValues.inFile(page.valuesInFile());
+    } else {
+      plainValues.inMemory(page.data(), page.offset(), page.offset() + page.length());
+      if (rest > 0) {
+        values = decoder(Encoding.PLAIN);
+        values.init(page.data(), page.offset(), page.length(), rest);
+      }
+    }
+  }
+
+  /**
+   * Brings the rest of a page still in the file to the heap and decodes from there: for a batch that does not go
+   * straight into a vector, which a column that offered the page reader a destination seldom has.
+   */
+  private void loadValuesFromFile() throws IOException {
+    plainValues.load();
+    values = decoder(Encoding.PLAIN);
+    values.init(plainValues.data(), 0, plainValues.remaining(), presentRemaining);
   }
 
   private void startLevelsAndValues(DataPage page) throws ParquetException {
@@ -286,6 +322,7 @@ final class DataPageCursor {
     // not record their null count), which is why the levels are decoded for the whole page first.
     Encoding encoding = header.valueEncoding();
     int valuesLength = end - position;
+    plainValues.inMemory(data, position, end);
     if (encoding == Encoding.PLAIN_DICTIONARY || encoding == Encoding.RLE_DICTIONARY) {
       if (dictionary == null) {
         throw ParquetCorruptionException.of(
@@ -299,8 +336,6 @@ final class DataPageCursor {
       values = decoder(encoding);
       values.init(data, position, valuesLength, present);
       plain = encoding == Encoding.PLAIN && valueWidth() > 0;
-      plainPosition = position;
-      plainEnd = end;
     }
   }
 
@@ -379,11 +414,14 @@ final class DataPageCursor {
   }
 
   /** Decodes the page's next {@code count} values into {@code batch} at value index {@code valueOffset}. */
-  void readValues(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
+  void readValues(ColumnBatch batch, int valueOffset, int count) throws IOException {
+    if (plainValues.inFile()) {
+      loadValuesFromFile(); // its errors name the page already
+    }
     try {
       decodeValues(batch, valueOffset, count);
       if (plain) {
-        plainPosition += count * valueWidth();
+        plainValues.skip(count * valueWidth());
       }
     } catch (ParquetCorruptionException e) {
       throw e.withContext(where());
@@ -404,10 +442,12 @@ final class DataPageCursor {
         for (int done = 0; done < count; done += COPY_CHUNK) {
           indexDecoder.readIndices(indices, 0, Math.min(COPY_CHUNK, count - done), dictionary.size());
         }
+      } else if (plainValues.inFile()) {
+        plainValues.skip(count * valueWidth()); // the page's body is exactly its values: checked when read
       } else {
         values.skip(count);
         if (plain) {
-          plainPosition += count * valueWidth();
+          plainValues.skip(count * valueWidth());
         }
       }
     } catch (ParquetCorruptionException e) {
@@ -442,18 +482,21 @@ final class DataPageCursor {
    * when it is copied (a whole batch of longs is 512 KiB).
    */
   void copyValues(ValueSink sink, long byteOffset, int count, int sinkWidth, ColumnBatch scratch)
-      throws ParquetException {
+      throws IOException {
+    if (plainValues.inFile()) {
+      // Only the rest of an unconverted PLAIN page of the sink's width, exactly its values, is left in the file;
+      // the errors of reading it name the page already.
+      if (plainValues.readFromFile(sink, byteOffset, count * sinkWidth)) {
+        return;
+      }
+      loadValuesFromFile();
+    }
     try {
       if (conversion != null) {
         convertInto(sink, byteOffset, count, scratch);
       } else if (plain) {
         int bytes = count * sinkWidth; // the decoder's init checked the page holds all its values
-        if (bytes > plainEnd - plainPosition) {
-          throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values",
-              bytes - (plainEnd - plainPosition));
-        }
-        sink.putBytes(byteOffset, page.data(), plainPosition, bytes);
-        plainPosition += bytes;
+        plainValues.copyTo(sink, byteOffset, bytes);
         values.skip(count);
       } else {
         decodeInto(sink, byteOffset, count, sinkWidth, scratch);
@@ -474,7 +517,7 @@ final class DataPageCursor {
       sink.putBytes(byteOffset + (long) done * convertedWidth, converted, 0, run * convertedWidth);
     }
     if (plain) {
-      plainPosition += count * valueWidth();
+      plainValues.skip(count * valueWidth());
     }
   }
 
@@ -575,6 +618,7 @@ final class DataPageCursor {
     repetitionLevels = ScratchArrays.give(repetitionLevels);
     indices = ScratchArrays.give(indices);
     convertedDictionary = ScratchArrays.give(convertedDictionary);
+    plainValues.release();
     if (unconverted != null) {
       unconverted.release();
     }

@@ -49,7 +49,8 @@ public final class FlatColumnReader implements AutoCloseable {
    * Reads the next {@code rows} rows into {@code target}'s vector. Rows that are all values (a required column,
    * or an optional one whose next rows lie in one page without a null) of a width the vector takes unchanged go
    * straight into its data buffer: a compressed PLAIN page whose values all belong to this batch is decompressed
-   * there, an uncompressed one read from the file there, other pages copied or decoded there in runs through
+   * there, an uncompressed one read from the file there (one that straddles the batch's end in two reads, one
+   * into each batch's vector), other pages copied or decoded there in runs through
    * {@code scratch}. Any other batch is decoded into {@code scratch} and assembled by the target.
    */
   public void read(int rows, ColumnBatch scratch, FlatBatchTarget target) throws IOException {
@@ -137,7 +138,7 @@ public final class FlatColumnReader implements AutoCloseable {
         if (consumed < 0) {
           throw pages.chunkEnded("values");
         }
-        done += consumed; // all of the page, or none
+        done += consumed; // the values that went to the offered destination; the cursor holds any rest
         continue;
       }
       int count = Math.min(rows - done, cursor.levelsRemaining());

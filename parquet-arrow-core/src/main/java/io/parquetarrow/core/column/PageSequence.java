@@ -54,8 +54,9 @@ final class PageSequence implements AutoCloseable {
   /**
    * Moves to the next data page with entries, offering {@code destination} (null for none) to the page reader.
    *
-   * @return the page's entries when all its values went to the destination (nothing of it is left to read), 0
-   *     when the page was started in the cursor, -1 at the end of the chunk
+   * @return the page's values that went to the destination (all of them, or those that fit when an uncompressed
+   *     page straddles the destination's end: the cursor then holds the rest), 0 when none did, -1 at the end of
+   *     the chunk
    */
   int nextDataPage(ValueDestination destination) throws IOException {
     while (true) {
@@ -69,11 +70,10 @@ final class PageSequence implements AutoCloseable {
       }
       DataPage page = (DataPage) next;
       account(page.header());
-      if (page.valuesInDestination()) {
-        cursor.startConsumed(page);
-        return page.valueCount();
-      }
       cursor.start(page);
+      if (page.valuesInDestination() > 0) {
+        return page.valuesInDestination();
+      }
       if (cursor.levelsRemaining() > 0) {
         return 0;
       }

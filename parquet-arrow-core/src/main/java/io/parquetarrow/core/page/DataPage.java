@@ -16,11 +16,17 @@ import io.parquetarrow.format.PageType;
  * array is the reader's scratch and is valid until the next call to {@link PageReader#nextPage()}.
  *
  * @param header what the page header says about the page
- * @param valuesInDestination whether all of the page's values went to the {@link ValueDestination} offered to
- *     {@link PageReader#nextPage(ValueDestination)}: {@code data} then holds no values (only v2 levels, which a
- *     column without levels ignores). A page of no values never goes there.
+ * @param valuesInDestination how many of the page's first values went to the {@link ValueDestination} offered to
+ *     {@link PageReader#nextPage(ValueDestination)}: all of them when they fit (then {@code data} holds no values,
+ *     only v2 levels, which a column without levels ignores), the values that fit when an uncompressed page holds
+ *     more (then {@code data} or {@link #valuesInFile} holds the rest), else 0. A page of no values never goes
+ *     there.
+ * @param valuesInFile where the rest of the values are when an uncompressed page straddling the destination's end
+ *     has no CRC to verify: they stay in the file, {@code data} holds none of them, and the column layer reads
+ *     them straight into the next batch's vector; null when the values not in the destination are in {@code data}
  */
-public record DataPage(Header header, byte[] data, int offset, int length, boolean valuesInDestination)
+public record DataPage(Header header, byte[] data, int offset, int length, int valuesInDestination,
+    PageValuesInFile valuesInFile)
     implements Page {
 
   /**

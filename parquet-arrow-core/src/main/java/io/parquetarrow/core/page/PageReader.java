@@ -37,9 +37,10 @@ import java.util.zip.CRC32;
  * into its Arrow vector), a compressed PLAIN page without nulls whose values all fit is decompressed directly
  * into it: the page's uncompressed size must then be exactly the bytes its values need (plus the v2 levels),
  * which is checked, together with the room left in the destination, before anything is written. An uncompressed
- * PLAIN page whose values all fit is read from the file straight into it instead (only headers go through the
- * heap window); its CRC is then verified over the bytes read. A page is never split between a destination and
- * the heap: one that does not fit whole comes back on the heap, see docs/decisions/0011-one-read-route-per-shape.md.
+ * PLAIN page is read from the file straight into it instead (only headers go through the heap window), its first
+ * values when it holds more than fit: the rest stays in the file ({@link PageValuesInFile}) for the column layer to
+ * read into the next batch's vector, or, when the page has a CRC to verify, is read into the heap window so that
+ * the whole page is verified before any of it is handed out. See docs/decisions/0011-one-read-route-per-shape.md.
  *
  * <p>Stops after the chunk's {@code num_values} level entries or at the end of its bytes, whichever comes first;
  * the column layer decides whether that was enough. Every problem is a {@link ParquetCorruptionException} whose
@@ -163,8 +164,9 @@ public final class PageReader implements AutoCloseable {
   }
 
   /**
-   * Like {@link #nextPage()}, but a data page that qualifies (see {@link ValueDestination}) has its values
-   * decompressed into {@code destination} and comes back with {@link DataPage#valuesInDestination()} set.
+   * Like {@link #nextPage()}, but a data page that qualifies (see {@link ValueDestination}) has its values, or as
+   * many of an uncompressed page's as fit, put into {@code destination}; {@link DataPage#valuesInDestination()}
+   * says how many.
    *
    * @param destination where the next page's values may go, or null for none
    */
@@ -327,7 +329,7 @@ public final class PageReader implements AutoCloseable {
         && fitsDestination(destination, page.encoding(), page.numValues(), 0)) {
       intoDestination(destination, page.numValues(), header.uncompressedPageSize(), 0, bodyOffset, bodyLength,
           headerOffset);
-      return dataPage(header, headerOffset, bytes.window(), bodyOffset, 0, true);
+      return dataPage(header, headerOffset, bytes.window(), bodyOffset, 0, page.numValues(), null);
     }
     byte[] data = bytes.window();
     int offset = bodyOffset;
@@ -337,7 +339,7 @@ public final class PageReader implements AutoCloseable {
       data = decompression.decompressIntoScratch(bytes.window(), bodyOffset, bodyLength, 0, length, headerOffset);
       offset = 0;
     }
-    return dataPage(header, headerOffset, data, offset, length, false);
+    return dataPage(header, headerOffset, data, offset, length, 0, null);
   }
 
   private DataPage dataPageV2(
@@ -362,13 +364,13 @@ public final class PageReader implements AutoCloseable {
     int levels = (int) levelsLength;
     int storedValuesLength = bodyLength - levels;
     if (!decompression.compressed() || !valuesCompressed) {
-      return dataPage(header, headerOffset, bytes.window(), bodyOffset, bodyLength, false);
+      return dataPage(header, headerOffset, bytes.window(), bodyOffset, bodyLength, 0, null);
     }
     if (fitsDestination(destination, page.encoding(), valueCount, page.numNulls())) {
       // The levels stay in the chunk bytes (uncompressed, as v2 stores them); only the values move.
       intoDestination(destination, valueCount, header.uncompressedPageSize(), levels, bodyOffset + levels,
           storedValuesLength, headerOffset);
-      return dataPage(header, headerOffset, bytes.window(), bodyOffset, levels, true);
+      return dataPage(header, headerOffset, bytes.window(), bodyOffset, levels, valueCount, null);
     }
     long valuesLength = (long) header.uncompressedPageSize() - levels;
     check(valuesLength >= 0, headerOffset,
@@ -387,7 +389,7 @@ public final class PageReader implements AutoCloseable {
     }
     // Copied after the values: a scratch array that grew while they arrived does not keep its earlier content.
     System.arraycopy(bytes.window(), bodyOffset, data, 0, levels);
-    return dataPage(header, headerOffset, data, 0, levels + (int) valuesLength, false);
+    return dataPage(header, headerOffset, data, 0, levels + (int) valuesLength, 0, null);
   }
 
   /**
@@ -429,7 +431,8 @@ public final class PageReader implements AutoCloseable {
 
   /**
    * Whether an uncompressed page's body can be read from the file straight into {@code destination}: a data page
-   * (v1, or v2 without level bytes and nulls) of PLAIN values whose body is exactly its values, all of which fit.
+   * (v1, or v2 without level bytes and nulls) of PLAIN values whose body is exactly its values, and room for at
+   * least one value (a page with more values than fit straddles the batch, see {@link #readIntoDestination}).
    * Anything else, including every header that does not add up, takes the usual path and its checks.
    */
   private static boolean readsIntoDestination(PageHeader header, int bodyLength, ValueDestination destination) {
@@ -449,27 +452,34 @@ public final class PageReader implements AutoCloseable {
     } else {
       return false;
     }
-    return encoding == Encoding.PLAIN && valueCount > 0 && valueCount <= destination.maximumValues()
+    return encoding == Encoding.PLAIN && valueCount > 0 && destination.maximumValues() > 0
         && (long) valueCount * destination.valueWidth() == bodyLength;
   }
 
   /**
    * Reads the body of an uncompressed page that {@link #readsIntoDestination} accepted from the file straight into
    * {@code destination} (one copy, by the kernel), then verifies its CRC. The destination's room was checked when
-   * it was made ({@link ValueDestination}) and the page's values all fit.
+   * it was made ({@link ValueDestination}). When the page holds more values than fit, the first
+   * {@code maximumValues} go there and the rest, which belong to the next batch, stay in the file; with a CRC to
+   * verify they are read into the heap window instead, so that the whole page is checked before it is handed out.
    */
   private DataPage readIntoDestination(PageHeader header, int bodyLength, long headerOffset,
       ValueDestination destination) throws IOException {
+    int valueCount = header.type() == PageType.DATA_PAGE
+        ? header.dataPageHeader().numValues() : header.dataPageHeaderV2().numValues();
+    int leading = Math.min(valueCount, destination.maximumValues());
+    int leadingBytes = leading * destination.valueWidth(); // at most bodyLength: the body is exactly the values
     ByteBuffer target = destination.buffer().duplicate();
-    if (bodyLength > target.remaining()) {
-      throw new IllegalStateException(location.describe(headerOffset) + ": " + bodyLength
+    if (leadingBytes > target.remaining()) {
+      throw new IllegalStateException(location.describe(headerOffset) + ": " + leadingBytes
           + " bytes of values do not fit in the " + target.remaining() + " bytes left in the destination");
     }
-    target.limit(target.position() + bodyLength);
+    target.limit(target.position() + leadingBytes);
     ByteBuffer checked = target.duplicate();
+    int restLength = bodyLength - leadingBytes;
     // Room past the body among the values the caller wants (only those are sure to be written over).
-    long room = (long) destination.maximumValues() * destination.valueWidth() - bodyLength;
-    int headerAhead = headerAhead(position + bodyLength, room);
+    long room = (long) destination.maximumValues() * destination.valueWidth() - leadingBytes;
+    int headerAhead = restLength > 0 ? 0 : headerAhead(position + bodyLength, room);
     target.limit(target.limit() + headerAhead);
     try {
       bytes.readInto(position, target, headerAhead);
@@ -477,24 +487,35 @@ public final class PageReader implements AutoCloseable {
       throw new ParquetCorruptionException(
           location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
     }
+    Integer expected = header.crc();
+    boolean verify = verifyChecksums && expected != null;
+    PageValuesInFile inFile = null;
+    int restOffset = 0;
+    if (restLength > 0 && !verify) {
+      inFile = new PageValuesInFile(bytes, position + leadingBytes, restLength, location, headerOffset);
+    } else if (restLength > 0) {
+      restOffset = ensureNear(position + leadingBytes, restLength, headerOffset);
+    }
     position += bodyLength;
     dataPageSeen = true;
-    Integer expected = header.crc();
-    if (verifyChecksums && expected != null) {
+    if (verify) {
       crc.reset();
       crc.update(checked);
+      crc.update(bytes.window(), restOffset, restLength);
       checkChecksum(expected, (int) crc.getValue(), bodyLength, headerOffset);
     }
     pagesReadIntoDestination++;
-    DataPage page = dataPage(header, headerOffset, bytes.window(), 0, 0, true);
+    DataPage page = dataPage(header, headerOffset, bytes.window(), restOffset, inFile == null ? restLength : 0,
+        leading, inFile);
     valuesSeen += page.valueCount();
     return page;
   }
 
   /** The one place a {@link DataPage} is made: its header from the Thrift header, its body as given. */
   private static DataPage dataPage(PageHeader header, long headerOffset, byte[] data, int offset, int length,
-      boolean valuesInDestination) {
-    return new DataPage(DataPage.Header.of(header, headerOffset), data, offset, length, valuesInDestination);
+      int valuesInDestination, PageValuesInFile valuesInFile) {
+    return new DataPage(DataPage.Header.of(header, headerOffset), data, offset, length, valuesInDestination,
+        valuesInFile);
   }
 
   /**

@@ -5,8 +5,10 @@ import java.nio.ByteBuffer;
 /**
  * Where the column layer offers {@link PageReader#nextPage(ValueDestination)} to put the values of the next data
  * page directly: a view of the Arrow vector's data buffer starting at the slot of the next value. The page layer
- * decompresses a page there, skipping the heap scratch, only when the page is compressed, PLAIN, has no nulls
- * and holds at most {@code maximumValues} values; otherwise it ignores the offer and returns the page as usual.
+ * decompresses a PLAIN page without nulls there, skipping the heap scratch, when it holds at most
+ * {@code maximumValues} values, and reads an uncompressed one there from the file, its first
+ * {@code maximumValues} values when it holds more (see {@link DataPage#valuesInDestination()}); otherwise it
+ * ignores the offer and returns the page as usual.
  *
  * <p>Offered only for columns without repetition or definition levels (a required flat column), so a v1 page
  * body is nothing but values and a v2 page's (uncompressed) levels can be skipped.

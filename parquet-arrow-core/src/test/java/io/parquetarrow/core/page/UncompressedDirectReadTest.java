@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Uncompressed PLAIN pages of a column read straight into vectors: their bodies go from the file into the offered
  * {@link ValueDestination} without the heap window, the CRC is verified there, a page with more values than
- * fit comes back on the heap as a whole (a page is never split between the two), and a page whose body is not
- * exactly its values comes back through the heap as before. A peeked page is skipped without reading its body.
+ * fit puts those that fit there and leaves the rest in the file (or, with a CRC, in the heap window, verified
+ * with the rest of the page), and a page whose body is not exactly its values comes back through the heap as
+ * before. A peeked page is skipped without reading its body.
  */
 class UncompressedDirectReadTest {
   private static final int WIDTH = 8;
@@ -81,7 +82,7 @@ class UncompressedDirectReadTest {
   }
 
   @Test
-  void pagesAreReadIntoTheDestinationWholeAndOneThatDoesNotFitComesBackOnTheHeap() throws Exception {
+  void pagesAreReadIntoTheDestinationAndTheRestOfOneThatDoesNotFitIsVerifiedOnTheHeap() throws Exception {
     long seed = 20_261_123;
     System.out.println("UncompressedDirectReadTest seed " + seed);
     int[] counts = {3_000, 5_000, 2_000};
@@ -90,27 +91,46 @@ class UncompressedDirectReadTest {
     ByteBuffer vector = ByteBuffer.allocateDirect(9_000 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
     try (PageReader reader = reader(chunk, 10_000)) {
       DataPage first = (DataPage) reader.nextPage(offer(vector, 0, 9_000));
-      assertThat(first.valuesInDestination()).as("first page (3,000 values) offered room for 9,000").isTrue();
+      assertThat(first.valuesInDestination()).as("first page (3,000 values) offered room for 9,000")
+          .isEqualTo(3_000);
       DataPage second = (DataPage) reader.nextPage(offer(vector, 3_000, 6_000));
-      assertThat(second.valuesInDestination()).as("second page (5,000 values) offered room for 6,000").isTrue();
+      assertThat(second.valuesInDestination()).as("second page (5,000 values) offered room for 6,000")
+          .isEqualTo(5_000);
       DataPage third = (DataPage) reader.nextPage(offer(vector, 8_000, 1_000));
-      assertThat(third.valuesInDestination()).as("third page (2,000 values) offered room for 1,000").isFalse();
-      assertThat(third.length()).as("all of the third page on the heap").isEqualTo(2_000 * WIDTH);
+      assertThat(third.valuesInDestination()).as("third page (2,000 values) offered room for 1,000")
+          .isEqualTo(1_000);
+      assertThat(third.valuesInFile()).as("the rest of a page with a CRC, left in the file").isNull();
+      assertThat(third.length()).as("the rest of the third page on the heap").isEqualTo(1_000 * WIDTH);
       ByteBuffer heap = ByteBuffer.wrap(third.data(), third.offset(), third.length()).order(ByteOrder.LITTLE_ENDIAN);
-      for (int i = 0; i < 2_000; i++) {
-        assertThat(heap.getLong()).as("heap value %d of the third page", i).isEqualTo(values[8_000 + i]);
+      for (int i = 0; i < 1_000; i++) {
+        assertThat(heap.getLong()).as("heap value %d of the third page", 1_000 + i).isEqualTo(values[9_000 + i]);
       }
       assertThat(reader.nextPage(offer(vector, 0, 9_000))).as("after the last page").isNull();
-      assertThat(reader.pagesReadIntoDestination()).as("pages read straight into the destination").isEqualTo(2);
+      assertThat(reader.pagesReadIntoDestination()).as("pages read straight into the destination").isEqualTo(3);
       assertThat(reader.pagesIntoDestination()).as("pages decompressed into the destination").isZero();
     }
-    for (int i = 0; i < 8_000; i++) {
+    for (int i = 0; i < 9_000; i++) {
       assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
     }
   }
 
   @Test
-  void withoutACrcAPageThatDoesNotFitIsReadOnTheHeapAsAWhole() throws Exception {
+  void aChecksumMismatchInTheRestOfAPageThatDoesNotFitIsCorruption() throws Exception {
+    long[] values = new long[5_000];
+    byte[] chunk = chunk(29, new int[] {5_000}, values);
+    chunk[chunk.length - 5] ^= 0x10; // among the values past the first 1,000
+    ByteBuffer vector = ByteBuffer.allocateDirect(1_000 * WIDTH);
+    try (PageReader reader = reader(chunk, 5_000)) {
+      assertThatThrownBy(() -> reader.nextPage(offer(vector, 0, 1_000)))
+          .as("a flipped bit in the part of a page that does not fit the destination")
+          .isInstanceOf(ParquetCorruptionException.class)
+          .hasMessageContaining("direct.parquet")
+          .hasMessageContaining("checksum mismatch");
+    }
+  }
+
+  @Test
+  void withoutACrcTheRestOfAPageThatDoesNotFitStaysInTheFile() throws Exception {
     long seed = 20_261_124;
     System.out.println("UncompressedDirectReadTest seed " + seed);
     long[] values = new long[7_000];
@@ -118,16 +138,20 @@ class UncompressedDirectReadTest {
     ByteBuffer vector = ByteBuffer.allocateDirect(7_000 * WIDTH).order(ByteOrder.LITTLE_ENDIAN);
     try (PageReader reader = reader(chunk, 7_000)) {
       DataPage first = (DataPage) reader.nextPage(offer(vector, 0, 1_000));
-      assertThat(first.valuesInDestination()).as("a page of 5,000 values offered room for 1,000").isFalse();
-      ByteBuffer heap = ByteBuffer.wrap(first.data(), first.offset(), first.length()).order(ByteOrder.LITTLE_ENDIAN);
-      assertThat(first.length()).as("bytes of the first page on the heap").isEqualTo(5_000 * WIDTH);
-      for (int i = 0; i < 5_000; i++) {
-        assertThat(heap.getLong()).as("heap value %d of the first page", i).isEqualTo(values[i]);
-      }
+      assertThat(first.valuesInDestination()).as("a page of 5,000 values offered room for 1,000").isEqualTo(1_000);
+      assertThat(first.length()).as("bytes of the first page on the heap").isZero();
+      PageValuesInFile rest = first.valuesInFile();
+      assertThat(rest).as("the rest of the first page").isNotNull();
+      assertThat(rest.length()).as("bytes of the first page left in the file").isEqualTo(4_000 * WIDTH);
+      // Read in two batches' pieces, the second after the reader has moved past the page.
+      rest.readInto(0, vector.duplicate().position(1_000 * WIDTH).limit(2_500 * WIDTH).slice());
       assertThat(((DataPage) reader.nextPage(offer(vector, 5_000, 2_000))).valuesInDestination())
-          .as("second page").isTrue();
+          .as("second page").isEqualTo(2_000);
+      rest.readInto(1_500 * WIDTH, vector.duplicate().position(2_500 * WIDTH).limit(5_000 * WIDTH).slice());
+      assertThatThrownBy(() -> rest.readInto(3_000 * WIDTH, ByteBuffer.allocate(1_001 * WIDTH)))
+          .as("bytes past the rest of the page").isInstanceOf(IllegalArgumentException.class);
     }
-    for (int i = 5_000; i < 7_000; i++) {
+    for (int i = 0; i < 7_000; i++) {
       assertThat(vector.getLong(i * WIDTH)).as("value %d in the destination", i).isEqualTo(values[i]);
     }
   }
@@ -141,8 +165,10 @@ class UncompressedDirectReadTest {
     ByteBuffer vector = ByteBuffer.allocateDirect(5_000 * WIDTH);
     try (PageReader reader = new PageReader(new ColumnChunkBytes(truncated, 0, whole.length), 0, 5_000,
         CompressionCodec.UNCOMPRESSED, null, true, new ChunkLocation("direct.parquet", 0, "values"))) {
-      assertThatThrownBy(() -> reader.nextPage(offer(vector, 0, 1_000)))
-          .as("reading the page past the end of the file")
+      DataPage page = (DataPage) reader.nextPage(offer(vector, 0, 1_000));
+      // The first 1,000 values are in the file; the end of the rest is not.
+      assertThatThrownBy(() -> page.valuesInFile().readInto(0, vector.duplicate().position(1_000 * WIDTH).slice()))
+          .as("reading the rest of the page past the end of the file")
           .isInstanceOf(ParquetCorruptionException.class)
           .hasMessageContaining("direct.parquet")
           .hasMessageContaining("file ends inside the column chunk");
@@ -187,7 +213,7 @@ class UncompressedDirectReadTest {
     try (PageReader reader = reader(chunk, 8_000)) {
       for (int page = 0; page < counts.length; page++) {
         assertThat(((DataPage) reader.nextPage(offer(vector, page * 2_000, 8_000 - page * 2_000)))
-            .valuesInDestination()).as("page %d in the destination", page).isTrue();
+            .valuesInDestination()).as("page %d in the destination", page).isEqualTo(2_000);
       }
       assertThat(reader.nextPage(offer(vector, 0, 8_000))).as("after the last page").isNull();
       // The first header is fetched with the usual 8 KiB (a third of the first body); after a page read into the
@@ -210,7 +236,7 @@ class UncompressedDirectReadTest {
     try (PageReader reader = reader(file, chunk.length, 8_000)) {
       for (int page = 0; page < counts.length; page++) {
         assertThat(((DataPage) reader.nextPage(offer(vector, page * 2_000, 8_000 - page * 2_000)))
-            .valuesInDestination()).as("page %d in the destination", page).isTrue();
+            .valuesInDestination()).as("page %d in the destination", page).isEqualTo(2_000);
       }
       assertThat(reader.nextPage(offer(vector, 0, 8_000))).as("after the last page").isNull();
     }
@@ -231,7 +257,7 @@ class UncompressedDirectReadTest {
     try (PageReader reader = reader(chunk, 4_500)) {
       for (int page = 0; page < counts.length; page++) {
         assertThat(((DataPage) reader.nextPage(offer(vector, page * 1_500, 4_500 - page * 1_500)))
-            .valuesInDestination()).as("page %d in the destination", page).isTrue();
+            .valuesInDestination()).as("page %d in the destination", page).isEqualTo(1_500);
       }
       assertThat(reader.nextPage(offer(vector, 0, 4_500))).as("after the last page").isNull();
     }
@@ -269,7 +295,7 @@ class UncompressedDirectReadTest {
     ByteBuffer vector = ByteBuffer.allocateDirect(200 * WIDTH);
     try (PageReader reader = reader(chunk, 99)) {
       DataPage page = (DataPage) reader.nextPage(offer(vector, 0, 200));
-      assertThat(page.valuesInDestination()).as("a page of 99 values in 800 bytes").isFalse();
+      assertThat(page.valuesInDestination()).as("a page of 99 values in 800 bytes").isZero();
       assertThat(page.length()).as("its body, handed to the column layer's checks").isEqualTo(800);
       assertThat(reader.pagesReadIntoDestination()).as("pages read straight into the destination").isZero();
     }
