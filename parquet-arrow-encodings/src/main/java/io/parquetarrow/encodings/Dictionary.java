@@ -5,6 +5,7 @@ import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import io.parquetarrow.simd.ScalarKernels;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -76,7 +77,7 @@ public final class Dictionary {
       byte[] padded = new byte[WORD_TABLE_MAX_LENGTH];
       for (int i = 0; i < size; i++) {
         int length = offsets[i + 1] - offsets[i];
-        java.util.Arrays.fill(padded, (byte) 0);
+        Arrays.fill(padded, (byte) 0);
         System.arraycopy(binaryData, offsets[i], padded, 0, length);
         for (int word = 0; word < entryWordCount; word++) {
           entryWords[i * entryWordCount + word] = (long) BinaryBuffer.WORDS.get(padded, word * 8);
@@ -334,10 +335,10 @@ public final class Dictionary {
   public byte[] entryBytes(int index) {
     Objects.checkIndex(index, size);
     if (kind == Kind.BINARY) {
-      return java.util.Arrays.copyOfRange(binaryData, offsets[index], offsets[index + 1]);
+      return Arrays.copyOfRange(binaryData, offsets[index], offsets[index + 1]);
     }
     if (kind == Kind.FIXED) {
-      return java.util.Arrays.copyOfRange(fixedBytes, index * width, (index + 1) * width);
+      return Arrays.copyOfRange(fixedBytes, index * width, (index + 1) * width);
     }
     throw new IllegalStateException("entryBytes is for BINARY and FIXED dictionaries, this one is " + kind);
   }

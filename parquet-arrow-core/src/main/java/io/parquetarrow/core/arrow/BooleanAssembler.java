@@ -4,6 +4,7 @@ import io.parquetarrow.core.column.ColumnBatch;
 import io.parquetarrow.simd.ParquetKernels;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 
 /** Arrow {@code bool} from BOOLEAN: the decoders' one byte per value packed into Arrow's LSB-first bitmap. */
 final class BooleanAssembler extends FixedWidthAssembler {
@@ -15,7 +16,7 @@ final class BooleanAssembler extends FixedWidthAssembler {
 
   /** One bit per value: Arrow's BitVector has no byte width. */
   @Override
-  long dataBytes(org.apache.arrow.vector.BaseFixedWidthVector vector, int rows) {
+  long dataBytes(BaseFixedWidthVector vector, int rows) {
     return (rows + 7L) >>> 3;
   }
 

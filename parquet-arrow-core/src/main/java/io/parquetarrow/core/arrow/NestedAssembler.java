@@ -9,9 +9,11 @@ import io.parquetarrow.core.schema.FieldMapping;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -95,7 +97,7 @@ public final class NestedAssembler {
     };
     if (!supported) {
       throw new UnsupportedParquetFeatureException("field '" + mapping.field().getName() + "' of Arrow type " + type
-          + " cannot be read from a Parquet " + mapping.kind().name().toLowerCase(java.util.Locale.ROOT));
+          + " cannot be read from a Parquet " + mapping.kind().name().toLowerCase(Locale.ROOT));
     }
     List<Node> children = new ArrayList<>();
     for (FieldMapping child : mapping.children()) {
@@ -113,7 +115,7 @@ public final class NestedAssembler {
     ArrowType.ArrowTypeID type = mapping.field().getType().getTypeID();
     boolean large = type == ArrowType.ArrowTypeID.LargeUtf8 || type == ArrowType.ArrowTypeID.LargeBinary;
     boolean binary = large || type == ArrowType.ArrowTypeID.Utf8 || type == ArrowType.ArrowTypeID.Binary;
-    if (mapping.column().physicalType() != io.parquetarrow.format.Type.BYTE_ARRAY || !binary) {
+    if (mapping.column().physicalType() != Type.BYTE_ARRAY || !binary) {
       throw new UnsupportedParquetFeatureException("cannot read column " + mapping.column().dottedPath()
           + " of physical type " + mapping.column().physicalType() + " as an Arrow dictionary of "
           + mapping.field().getType());

@@ -5,6 +5,7 @@ import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.KernelProvider;
 import io.parquetarrow.simd.ParquetKernels;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -229,7 +230,7 @@ public final class NestedLevelAssembler {
   /** Sets bits {@code [0, bits)} of {@code validity} and clears the rest of the last byte. */
   private static void setAllValid(byte[] validity, int bits) {
     int whole = bits >>> 3;
-    java.util.Arrays.fill(validity, 0, whole, (byte) -1);
+    Arrays.fill(validity, 0, whole, (byte) -1);
     if ((bits & 7) != 0) {
       validity[whole] = (byte) ((1 << (bits & 7)) - 1);
     }

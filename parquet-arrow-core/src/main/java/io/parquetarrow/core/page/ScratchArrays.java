@@ -1,7 +1,9 @@
 package io.parquetarrow.core.page;
 
 import java.lang.ref.SoftReference;
+import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -100,11 +102,11 @@ public final class ScratchArrays {
    */
   private static boolean poison(Object array) {
     if (array instanceof byte[] bytes) {
-      java.util.Arrays.fill(bytes, (byte) 0xA5);
+      Arrays.fill(bytes, (byte) 0xA5);
     } else if (array instanceof int[] ints) {
-      java.util.Arrays.fill(ints, 0xA5A5A5A5);
+      Arrays.fill(ints, 0xA5A5A5A5);
     } else {
-      java.util.Arrays.fill((long[]) array, 0xA5A5A5A5A5A5A5A5L);
+      Arrays.fill((long[]) array, 0xA5A5A5A5A5A5A5A5L);
     }
     return true;
   }
@@ -169,7 +171,7 @@ public final class ScratchArrays {
         continue;
       }
       if (array.getClass() == type) {
-        int arrayLength = java.lang.reflect.Array.getLength(array);
+        int arrayLength = Array.getLength(array);
         // Not a much larger array than asked for: a later, larger request would then miss it.
         if (arrayLength >= length && arrayLength < bestLength && arrayLength <= 4L * length) {
           best = i;
