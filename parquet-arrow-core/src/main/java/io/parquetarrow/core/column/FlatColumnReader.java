@@ -55,8 +55,8 @@ public final class FlatColumnReader implements AutoCloseable {
    */
   public void read(int rows, ColumnBatch scratch, FlatBatchTarget target) throws IOException {
     int width = target.directValueWidth();
-    if (width > 0 && width == directValueWidth() && (maxDefinitionLevel == 0 || allPresentAhead(rows))) {
-      target.loadDirect(rows, sink -> readInto(rows, sink, scratch));
+    if (width > 0 && width == directValueWidth() && (maxDefinitionLevel == 0 || nextRowsAreAllValues(rows))) {
+      target.loadDirect(rows, sink -> copyValuesInto(rows, sink, scratch));
       return;
     }
     read(rows, scratch);
@@ -106,7 +106,7 @@ public final class FlatColumnReader implements AutoCloseable {
    * For an optional column: whether the next {@code rows} rows are all in the current data page (moving to the
    * next page first when this one is used up) and all of them are values, not nulls. Reads no value.
    */
-  private boolean allPresentAhead(int rows) throws IOException {
+  private boolean nextRowsAreAllValues(int rows) throws IOException {
     while (cursor.levelsRemaining() == 0) {
       if (!pages.nextDataPage()) {
         return false; // read() reports the missing entries
@@ -120,13 +120,13 @@ public final class FlatColumnReader implements AutoCloseable {
    * byte {@code i * width}: pages are offered to the page layer's destination (see {@link #read(int, ColumnBatch,
    * FlatBatchTarget)}) only without a conversion, since their bytes are not the converted values.
    */
-  private void readInto(int rows, ValueSink sink, ColumnBatch scratch) throws IOException {
+  private void copyValuesInto(int rows, ValueSink sink, ColumnBatch scratch) throws IOException {
     int valueWidth = cursor.valueWidth();
     // Bytes per value in the sink: the stored width, or the conversion's. Pages are offered to the sink only
     // without a conversion (their bytes are not the converted values).
     int sinkWidth = conversion != null ? conversion.width() : valueWidth;
     if (maxDefinitionLevel != 0) {
-      // allPresentAhead(rows) said yes: the rows are in this page and all of them are values.
+      // nextRowsAreAllValues(rows) said yes: the rows are in this page and all of them are values.
       cursor.copyValues(sink, 0, rows, sinkWidth, scratch);
       cursor.advance(rows, rows);
       return;
