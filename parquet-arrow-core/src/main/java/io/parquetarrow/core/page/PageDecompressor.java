@@ -96,12 +96,8 @@ final class PageDecompressor {
     try {
       scratch = decompressor.decompressGrowing(input, bodyOffset, bodyLength, scratch, outputOffset, length);
       return scratch;
-    } catch (ParquetCorruptionException e) {
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e.getMessage(), e);
-    } catch (RuntimeException e) {
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e, e);
+    } catch (ParquetCorruptionException | RuntimeException e) {
+      throw decompressionFailed(headerOffset, e);
     }
   }
 
@@ -110,13 +106,8 @@ final class PageDecompressor {
       long headerOffset) throws ParquetCorruptionException {
     try {
       decompressor.decompress(input, inputOffset, inputLength, output, outputOffset, outputLength);
-    } catch (ParquetCorruptionException e) {
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e.getMessage(), e);
-    } catch (RuntimeException e) {
-      // Codec libraries signal bad input with their own unchecked exceptions.
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e, e);
+    } catch (ParquetCorruptionException | RuntimeException e) {
+      throw decompressionFailed(headerOffset, e);
     }
   }
 
@@ -136,13 +127,19 @@ final class PageDecompressor {
       throws ParquetCorruptionException {
     try {
       decompressor.decompress(input, offset, length, target, needed);
-    } catch (ParquetCorruptionException e) {
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e.getMessage(), e);
-    } catch (RuntimeException e) {
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + e, e);
+    } catch (ParquetCorruptionException | RuntimeException e) {
+      throw decompressionFailed(headerOffset, e);
     }
+  }
+
+  /**
+   * The failure of a page's decompression, with its place: a codec's own corruption message, or the unchecked
+   * exception a codec library signals bad input with.
+   */
+  private ParquetCorruptionException decompressionFailed(long headerOffset, Exception e) {
+    String cause = e instanceof ParquetCorruptionException ? e.getMessage() : e.toString();
+    return new ParquetCorruptionException(
+        location.describe(headerOffset) + ": cannot decompress " + codec + " page: " + cause, e);
   }
 
   private void check(boolean condition, long headerOffset, String format, Object... args)
