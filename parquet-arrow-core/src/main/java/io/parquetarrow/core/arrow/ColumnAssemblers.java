@@ -11,7 +11,6 @@ import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.TimeUnit;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
-import java.io.IOException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -85,16 +84,22 @@ public final class ColumnAssemblers {
   }
 
   /**
-   * The target of one batch of a flat column read through {@code assembler} into {@code vector}: it takes the
-   * reader's values straight into the vector's data buffer when Parquet and Arrow hold the same bytes (INT32,
-   * INT64, FLOAT, DOUBLE unconverted; FIXED_LEN_BYTE_ARRAY as fixed-size binary or half float; decimals the
-   * reader converts as it decodes, see {@link #conversion}), and assembles a heap batch otherwise.
+   * The target of one batch of a flat column read through {@code assembler} into {@code vector}. The reader writes
+   * into the vector's buffers in place when Parquet and Arrow hold the same bytes: INT32, INT64, FLOAT, DOUBLE
+   * unconverted; FIXED_LEN_BYTE_ARRAY as fixed-size binary or half float; decimals the reader converts as it
+   * decodes (see {@link #conversion}); BYTE_ARRAY as {@code utf8} or {@code binary}. Other vectors are assembled
+   * from a heap batch.
    */
   public static FlatBatchTarget target(ColumnAssembler assembler, ColumnDescriptor column, FieldVector vector) {
-    return new AssemblerTarget(assembler, directValueWidth(assembler, column), vector);
+    int width = directValueWidth(assembler, column);
+    FlatBatchTarget.Layout layout = width > 0 ? FlatBatchTarget.Layout.FIXED_WIDTH
+        : column.maxRepetitionLevel() == 0 && assembler instanceof VariableWidthAssembler variableWidth
+            && !variableWidth.large() ? FlatBatchTarget.Layout.BINARY
+        : FlatBatchTarget.Layout.ASSEMBLED;
+    return new VectorTarget(assembler, layout, width, vector);
   }
 
-  /** Bytes per value of a batch read straight into the vector (see {@link #target}); 0 when it never is. */
+  /** Bytes per value of a batch written into the vector in place (see {@link #target}); 0 when it never is. */
   private static int directValueWidth(ColumnAssembler assembler, ColumnDescriptor column) {
     if (column.maxRepetitionLevel() != 0 || !(assembler instanceof FixedWidthAssembler fixedWidth)) {
       return 0;
@@ -114,20 +119,6 @@ public final class ColumnAssemblers {
           fixedWidth instanceof FixedSizeBinaryAssembler && column.typeLength() > 0 ? column.typeLength() : 0;
       default -> 0;
     };
-  }
-
-  /** A batch of a flat column for one vector through its assembler. */
-  private record AssemblerTarget(ColumnAssembler assembler, int directValueWidth, FieldVector vector)
-      implements FlatBatchTarget {
-    @Override
-    public void loadDirect(int rows, DirectValues values) throws IOException {
-      ((FixedWidthAssembler) assembler).loadDirect(rows, values, vector);
-    }
-
-    @Override
-    public void assemble(ColumnBatch batch) throws ParquetException {
-      assembler.assemble(batch, vector);
-    }
   }
 
   private static ColumnAssembler integer(ArrowType.Int type, ColumnDescriptor column, int level, ParquetKernels kernels) {

@@ -1,7 +1,9 @@
 package io.parquetarrow.core.arrow;
 
+import io.parquetarrow.core.column.BinarySink;
 import io.parquetarrow.core.column.ColumnBatch;
 import io.parquetarrow.core.column.FlatBatchTarget;
+import io.parquetarrow.core.column.ValueSink;
 import io.parquetarrow.encodings.BinaryBuffer;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
@@ -45,14 +47,32 @@ public final class DictionaryAssembler {
   public FlatBatchTarget target(FieldVector indexVector, FieldVector dictionaryVector) {
     return new FlatBatchTarget() {
       @Override
-      public int directValueWidth() {
+      public Layout layout() {
+        return Layout.ASSEMBLED;
+      }
+
+      @Override
+      public int valueWidth() {
         return 0;
       }
 
       @Override
-      public void loadDirect(int rows, DirectValues values) {
+      public ValueSink fixedWidthValues(int rows) {
         throw new IllegalStateException("dictionary-encoded vectors are assembled from heap batches");
       }
+
+      @Override
+      public BinarySink binaryValues(int rows) {
+        throw new IllegalStateException("dictionary-encoded vectors are assembled from heap batches");
+      }
+
+      @Override
+      public void finish(int rows, int nullCount, byte[] validity) {
+        throw new IllegalStateException("dictionary-encoded vectors are assembled from heap batches");
+      }
+
+      @Override
+      public void abandon() {}
 
       @Override
       public void assemble(ColumnBatch batch) throws ParquetException {

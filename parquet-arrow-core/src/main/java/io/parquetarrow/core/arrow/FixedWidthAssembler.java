@@ -1,10 +1,8 @@
 package io.parquetarrow.core.arrow;
 
 import io.parquetarrow.core.column.ColumnBatch;
-import io.parquetarrow.core.column.FlatBatchTarget;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.simd.ParquetKernels;
-import java.io.IOException;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -23,7 +21,6 @@ import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
  */
 abstract class FixedWidthAssembler implements ColumnAssembler {
   protected final Validity validity;
-  private final ArrowBufSink sink = new ArrowBufSink();
 
   FixedWidthAssembler(ParquetKernels kernels, int maxDefinitionLevel) {
     this.validity = new Validity(kernels, maxDefinitionLevel);
@@ -53,26 +50,12 @@ abstract class FixedWidthAssembler implements ColumnAssembler {
   }
 
   /**
-   * Whether a column without nulls can skip the heap: the Arrow values are the Parquet PLAIN values byte for
-   * byte (same width, no conversion), so {@link #loadDirect} can take them straight into the vector. False
-   * unless a subclass says otherwise.
+   * Whether a flat column's values can be written into the vector in place: the Arrow values are the Parquet
+   * PLAIN values byte for byte (same width, no conversion; see {@link ColumnAssemblers#target}). False unless a
+   * subclass says otherwise.
    */
   boolean copiesDirectly() {
     return false;
-  }
-
-  /**
-   * Loads {@code rows} values, none of them null, straight into {@code vector}: the data buffer is allocated
-   * once, written by {@code values} (the column reader: compressed PLAIN pages decompressed into it, uncompressed
-   * PLAIN pages read from the file into it, other encodings one bulk copy per decoded run) and handed over all
-   * valid.
-   */
-  final void loadDirect(int rows, FlatBatchTarget.DirectValues values, FieldVector vector) throws IOException {
-    BaseFixedWidthVector fixedWidth = (BaseFixedWidthVector) vector;
-    try (ArrowBuf data = ArrowBuffers.allocate(vector.getAllocator(), dataBytes(fixedWidth, rows))) {
-      values.writeTo(sink.target(data));
-      fixedWidth.loadFieldBuffers(new ArrowFieldNode(rows, 0), List.of(vector.getAllocator().getEmpty(), data));
-    }
   }
 
   /**

@@ -21,10 +21,29 @@ final class VariableWidthAssembler implements ColumnAssembler {
   private final boolean large;
   private int[] offsets = new int[0];
   private long[] largeOffsets = new long[0];
+  /** Bytes per row of the last batch written in place, which sizes the next one's data buffer; 0 before any. */
+  private double bytesPerRow;
 
   VariableWidthAssembler(ParquetKernels kernels, int maxDefinitionLevel, boolean large) {
     this.validity = new Validity(kernels, maxDefinitionLevel);
     this.large = large;
+  }
+
+  boolean large() {
+    return large;
+  }
+
+  /** The data bytes to allocate for a batch of {@code rows} rows written in place: the last batch's, plus 1/8. */
+  long expectedBytes(int rows) {
+    double perRow = bytesPerRow > 0 ? bytesPerRow * 1.125 : 16;
+    return Math.min(Integer.MAX_VALUE, (long) Math.ceil(perRow * rows) + 64);
+  }
+
+  /** Records the size of a batch written in place, for {@link #expectedBytes}. */
+  void observe(int rows, long dataBytes) {
+    if (rows > 0) {
+      bytesPerRow = (double) dataBytes / rows;
+    }
   }
 
   @Override

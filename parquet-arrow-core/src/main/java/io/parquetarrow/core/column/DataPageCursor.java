@@ -153,6 +153,32 @@ final class DataPageCursor {
     return kernels.countEqual(definitionLevels, levelPosition, count, maxDefinitionLevel);
   }
 
+  /**
+   * Writes the validity of the next {@code count} entries (at most those remaining) to bits {@code bitOffset} to
+   * {@code bitOffset + count - 1} of {@code bitmap} (set: a value) and returns how many are nulls.
+   */
+  int validity(int count, byte[] bitmap, int bitOffset) {
+    if (maxDefinitionLevel == 0 || allPresent) {
+      setBits(bitmap, bitOffset, count);
+      return 0;
+    }
+    return kernels.levelsToValidity(definitionLevels, levelPosition, count, maxDefinitionLevel, bitmap, bitOffset);
+  }
+
+  /** Sets bits {@code from} to {@code from + count - 1} of {@code bitmap}. */
+  private static void setBits(byte[] bitmap, int from, int count) {
+    int bit = from;
+    int end = from + count;
+    for (; bit < end && (bit & 7) != 0; bit++) {
+      bitmap[bit >>> 3] |= (byte) (1 << (bit & 7));
+    }
+    int wholeBytes = (end - bit) >>> 3;
+    Arrays.fill(bitmap, bit >>> 3, (bit >>> 3) + wholeBytes, (byte) -1);
+    for (bit += wholeBytes << 3; bit < end; bit++) {
+      bitmap[bit >>> 3] |= (byte) (1 << (bit & 7));
+    }
+  }
+
   /** Moves past {@code count} entries, {@code present} of them values that were read or skipped. */
   void advance(int count, int present) {
     levelPosition += count;
@@ -199,6 +225,11 @@ final class DataPageCursor {
       case FIXED_LEN_BYTE_ARRAY -> width;
       default -> 0;
     };
+  }
+
+  /** Whether the values are BYTE_ARRAY taken as they are, which {@link #appendBinary} writes to a vector. */
+  boolean binaryValues() {
+    return array == ValueDecoders.ValueArray.BINARY && conversion == null;
   }
 
   /** Decodes the chunk's dictionary page, which the data pages that follow gather from. */
@@ -500,6 +531,24 @@ final class DataPageCursor {
         values.skip(count);
       } else {
         decodeInto(sink, byteOffset, count, sinkWidth, scratch);
+      }
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(where());
+    }
+  }
+
+  /**
+   * Appends the page's next {@code count} BYTE_ARRAY values to {@code sink} as rows {@code row} on, decoded
+   * {@value #COPY_CHUNK} at a time through {@code scratch}, so that each run is still in the cache when it is copied.
+   */
+  void appendBinary(BinarySink sink, int row, int count, ColumnBatch scratch) throws ParquetException {
+    try {
+      for (int done = 0; done < count; done += COPY_CHUNK) {
+        int run = Math.min(COPY_CHUNK, count - done);
+        scratch.reset(0, false, false);
+        ensureValueCapacity(scratch, 0, run);
+        decodeValues(scratch, 0, run);
+        sink.append(row + done, scratch.binary(), run);
       }
     } catch (ParquetCorruptionException e) {
       throw e.withContext(where());

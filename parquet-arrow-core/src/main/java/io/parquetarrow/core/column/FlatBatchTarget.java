@@ -1,35 +1,52 @@
 package io.parquetarrow.core.column;
 
 import io.parquetarrow.errors.ParquetException;
-import java.io.IOException;
 
 /**
  * Where {@link FlatColumnReader#read(int, ColumnBatch, FlatBatchTarget)} puts one batch: the column layer's view
- * of one Arrow vector, implemented by the arrow layer, so that the reader chooses how the batch travels and the
- * column layer knows no class of the arrow layer. Rows that are all values, of a width the vector takes unchanged,
- * are written straight into the vector's data buffer ({@link #loadDirect}); any other batch is decoded on the heap
- * and assembled ({@link #assemble}).
+ * of one Arrow vector, implemented by the arrow layer, so that the column layer knows no class of the arrow layer.
+ *
+ * <p>A vector of {@link Layout#FIXED_WIDTH} or {@link Layout#BINARY} values is written in place: the reader asks
+ * for its buffers sized for the batch ({@link #fixedWidthValues} or {@link #binaryValues}), decodes each page's
+ * values into them at their rows, spreads them over the nulls there, and hands over the validity with
+ * {@link #finish}. A vector of another layout is assembled from a heap batch ({@link #assemble}).
  */
 public interface FlatBatchTarget {
 
-  /**
-   * Bytes per value of the vector's data buffer when it takes the reader's values unchanged (converted, for a
-   * converting reader); 0 when every batch goes through {@link #assemble}.
-   */
-  int directValueWidth();
-
-  /**
-   * Allocates the vector's data buffer for {@code rows} values, all valid, has {@code values} write them into it
-   * and loads it into the vector.
-   */
-  void loadDirect(int rows, DirectValues values) throws IOException;
-
-  /** Replaces the vector's contents with {@code batch}. */
-  void assemble(ColumnBatch batch) throws ParquetException;
-
-  /** Writes one batch's values through a sink over the vector's data buffer. */
-  @FunctionalInterface
-  interface DirectValues {
-    void writeTo(ValueSink sink) throws IOException;
+  /** How the vector holds its values. */
+  enum Layout {
+    /** One fixed-width slot per row, {@link #valueWidth()} bytes each: the reader's values as they are decoded. */
+    FIXED_WIDTH,
+    /** 32-bit offsets (one more than rows) and the values' bytes back to back, from BYTE_ARRAY. */
+    BINARY,
+    /** Any other: built from a heap {@link ColumnBatch}. */
+    ASSEMBLED
   }
+
+  Layout layout();
+
+  /**
+   * For {@link Layout#FIXED_WIDTH}: bytes per value of the vector's data buffer, which must be the bytes per value
+   * the reader decodes (converted, for a converting reader); the reader assembles the batch when they differ.
+   */
+  int valueWidth();
+
+  /** Allocates the vector's data buffer for {@code rows} fixed-width values and returns a sink over it. */
+  ValueSink fixedWidthValues(int rows);
+
+  /** Allocates the vector's offsets for {@code rows} values, and room for their bytes, and returns a sink over them. */
+  BinarySink binaryValues(int rows);
+
+  /**
+   * Loads the buffers written since {@link #fixedWidthValues} or {@link #binaryValues} into the vector, with
+   * {@code nullCount} nulls whose rows are the clear bits of {@code validity} (LSB first, its first {@code rows}
+   * bits; not read when {@code nullCount} is 0).
+   */
+  void finish(int rows, int nullCount, byte[] validity);
+
+  /** Releases the buffers of a batch that failed before {@link #finish}; harmless when none are held. */
+  void abandon();
+
+  /** Replaces the vector's contents with {@code batch}, for {@link Layout#ASSEMBLED}. */
+  void assemble(ColumnBatch batch) throws ParquetException;
 }

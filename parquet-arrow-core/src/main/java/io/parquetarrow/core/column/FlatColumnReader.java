@@ -24,6 +24,8 @@ public final class FlatColumnReader implements AutoCloseable {
   private final int maxDefinitionLevel;
   /** Converts the values as they are decoded (see {@link ValueConversion}); null keeps them as stored. */
   private final ValueConversion conversion;
+  /** The batch's validity, LSB first, a bit per row, for an optional column; reused from batch to batch. */
+  private byte[] validity = new byte[0];
 
   /**
    * @param typeLength {@code type_length} for FIXED_LEN_BYTE_ARRAY (ignored otherwise)
@@ -46,21 +48,121 @@ public final class FlatColumnReader implements AutoCloseable {
   }
 
   /**
-   * Reads the next {@code rows} rows into {@code target}'s vector. Rows that are all values (a required column,
-   * or an optional one whose next rows lie in one page without a null) of a width the vector takes unchanged go
-   * straight into its data buffer: a compressed PLAIN page whose values all belong to this batch is decompressed
-   * there, an uncompressed one read from the file there (one that straddles the batch's end in two reads, one
-   * into each batch's vector), other pages copied or decoded there in runs through
-   * {@code scratch}. Any other batch is decoded into {@code scratch} and assembled by the target.
+   * Reads the next {@code rows} rows into {@code target}'s vector. Fixed-width and BYTE_ARRAY values go into the
+   * vector's buffers as they are decoded, section by section (a section is the batch's rows within one page): a
+   * section's values are written densely at its first row, then spread over its nulls, which its definition
+   * levels mark in the batch's validity. Of a required column, a compressed PLAIN page whose values all belong to
+   * this batch is decompressed into the vector, an uncompressed one read from the file there (one that straddles
+   * the batch's end in two reads, one into each batch's vector). A vector of another layout is assembled from
+   * {@code scratch}.
    */
   public void read(int rows, ColumnBatch scratch, FlatBatchTarget target) throws IOException {
-    int width = target.directValueWidth();
-    if (width > 0 && width == directValueWidth() && (maxDefinitionLevel == 0 || nextRowsAreAllValues(rows))) {
-      target.loadDirect(rows, sink -> copyValuesInto(rows, sink, scratch));
-      return;
+    FlatBatchTarget.Layout layout = target.layout();
+    if (layout == FlatBatchTarget.Layout.FIXED_WIDTH && target.valueWidth() == directValueWidth()) {
+      int width = target.valueWidth();
+      ValueSink sink = target.fixedWidthValues(rows);
+      readInPlace(rows, target, new Section() {
+        @Override
+        public int pageOffer(int row) throws IOException {
+          // Only a required column's pages, unconverted, are offered: their bytes are the vector's.
+          ValueDestination destination = maxDefinitionLevel == 0 && conversion == null
+              ? offer(sink, row, rows - row, width) : null;
+          return pages.nextDataPage(destination);
+        }
+
+        @Override
+        public void values(int row, int count) throws IOException {
+          cursor.copyValues(sink, (long) row * width, count, width, scratch);
+        }
+
+        @Override
+        public void spreadNulls(int row, int count, int values, byte[] validity) {
+          sink.spreadNulls(row, count, values, width, validity);
+        }
+      });
+    } else if (layout == FlatBatchTarget.Layout.BINARY && cursor.binaryValues()) {
+      BinarySink sink = target.binaryValues(rows);
+      readInPlace(rows, target, new Section() {
+        @Override
+        public int pageOffer(int row) throws IOException {
+          return pages.nextDataPage(null);
+        }
+
+        @Override
+        public void values(int row, int count) throws IOException {
+          cursor.appendBinary(sink, row, count, scratch);
+        }
+
+        @Override
+        public void spreadNulls(int row, int count, int values, byte[] validity) {
+          sink.spreadNulls(row, count, values, validity);
+        }
+      });
+    } else {
+      read(rows, scratch);
+      target.assemble(scratch);
     }
-    read(rows, scratch);
-    target.assemble(scratch);
+  }
+
+  /** One batch's values in the vector's buffers, section by section (see {@link #readInPlace}). */
+  private interface Section {
+    /**
+     * Moves to the next data page, offering the page layer the vector's slots from {@code row} on when it can
+     * fill them; returns how many values went there, or -1 at the chunk's end.
+     */
+    int pageOffer(int row) throws IOException;
+
+    /** Writes the page's next {@code count} values densely from row {@code row} on. */
+    void values(int row, int count) throws IOException;
+
+    /** Spreads the {@code values} values written from row {@code row} on over {@code count} rows and their nulls. */
+    void spreadNulls(int row, int count, int values, byte[] validity);
+  }
+
+  /**
+   * The one loop of a batch written in place: for each section, its values where its first row's slot is, its
+   * validity from its definition levels, then its values spread over its nulls; the target gets the validity at
+   * the end. The target's buffers are released when anything fails.
+   */
+  private void readInPlace(int rows, FlatBatchTarget target, Section section) throws IOException {
+    boolean finished = false;
+    try {
+      if (maxDefinitionLevel > 0 && validity.length < (rows >>> 3) + 1) {
+        validity = new byte[Math.max((rows >>> 3) + 1, validity.length * 2)];
+      }
+      int nulls = 0;
+      int done = 0;
+      while (done < rows) {
+        if (cursor.levelsRemaining() == 0) {
+          int consumed = section.pageOffer(done);
+          if (consumed < 0) {
+            throw pages.chunkEnded(maxDefinitionLevel == 0 ? "values" : "level entries (values and nulls)");
+          }
+          done += consumed; // the values that went to the offered slots (a required column's); the cursor holds any rest
+          continue;
+        }
+        int count = Math.min(rows - done, cursor.levelsRemaining());
+        int present = count;
+        if (maxDefinitionLevel > 0) {
+          present = count - cursor.validity(count, validity, done);
+        }
+        if (present > 0) {
+          section.values(done, present);
+        }
+        if (present < count) {
+          section.spreadNulls(done, count, present, validity);
+          nulls += count - present;
+        }
+        cursor.advance(count, present);
+        done += count;
+      }
+      target.finish(rows, nulls, validity);
+      finished = true;
+    } finally {
+      if (!finished) {
+        target.abandon();
+      }
+    }
   }
 
   /** Bytes per value this reader writes into a vector directly: the conversion's, or the PLAIN width; 0 for none. */
@@ -99,52 +201,6 @@ public final class FlatColumnReader implements AutoCloseable {
       cursor.skipValues(present);
       cursor.advance(count, present);
       left -= count;
-    }
-  }
-
-  /**
-   * For an optional column: whether the next {@code rows} rows are all in the current data page (moving to the
-   * next page first when this one is used up) and all of them are values, not nulls. Reads no value.
-   */
-  private boolean nextRowsAreAllValues(int rows) throws IOException {
-    while (cursor.levelsRemaining() == 0) {
-      if (!pages.nextDataPage()) {
-        return false; // read() reports the missing entries
-      }
-    }
-    return rows <= cursor.levelsRemaining() && cursor.present(rows) == rows;
-  }
-
-  /**
-   * Decodes the next {@code rows} values, all of them values, straight into {@code sink}, value {@code i} at
-   * byte {@code i * width}: pages are offered to the page layer's destination (see {@link #read(int, ColumnBatch,
-   * FlatBatchTarget)}) only without a conversion, since their bytes are not the converted values.
-   */
-  private void copyValuesInto(int rows, ValueSink sink, ColumnBatch scratch) throws IOException {
-    int valueWidth = cursor.valueWidth();
-    // Bytes per value in the sink: the stored width, or the conversion's. Pages are offered to the sink only
-    // without a conversion (their bytes are not the converted values).
-    int sinkWidth = conversion != null ? conversion.width() : valueWidth;
-    if (maxDefinitionLevel != 0) {
-      // nextRowsAreAllValues(rows) said yes: the rows are in this page and all of them are values.
-      cursor.copyValues(sink, 0, rows, sinkWidth, scratch);
-      cursor.advance(rows, rows);
-      return;
-    }
-    int done = 0;
-    while (done < rows) {
-      if (cursor.levelsRemaining() == 0) {
-        int consumed = pages.nextDataPage(conversion != null ? null : offer(sink, done, rows - done, valueWidth));
-        if (consumed < 0) {
-          throw pages.chunkEnded("values");
-        }
-        done += consumed; // the values that went to the offered destination; the cursor holds any rest
-        continue;
-      }
-      int count = Math.min(rows - done, cursor.levelsRemaining());
-      cursor.copyValues(sink, (long) done * sinkWidth, count, sinkWidth, scratch);
-      cursor.advance(count, count);
-      done += count;
     }
   }
 

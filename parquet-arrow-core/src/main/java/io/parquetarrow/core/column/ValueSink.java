@@ -3,10 +3,11 @@ package io.parquetarrow.core.column;
 import java.nio.ByteBuffer;
 
 /**
- * Where a {@link FlatColumnReader} puts the values of rows without nulls (see {@link FlatBatchTarget#loadDirect}):
+ * Where a {@link FlatColumnReader} puts fixed-width values (see {@link FlatBatchTarget.Layout#FIXED_WIDTH}):
  * straight into the value buffer of the Arrow vector (the Arrow layer implements it over an {@code ArrowBuf}), so
- * PLAIN pages go from page bytes to the vector in one copy and other encodings in one bulk copy per decoded run.
- * Offsets are in bytes from the start of the buffer; implementations bounds-check every range before writing.
+ * PLAIN pages go from page bytes to the vector in one copy and other encodings in one bulk copy per decoded run;
+ * a section with nulls is then spread in place ({@link #spreadNulls}). Offsets are in bytes from the start of the
+ * buffer; implementations bounds-check every range before writing.
  */
 public interface ValueSink {
 
@@ -27,4 +28,12 @@ public interface ValueSink {
   default ByteBuffer directView(long destinationOffset, int length) {
     return null;
   }
+
+  /**
+   * Moves the {@code values} values of {@code width} bytes written densely from slot {@code firstSlot} on to their
+   * rows among slots {@code firstSlot} to {@code firstSlot + slots - 1}, as bit {@code firstSlot + i} of
+   * {@code validity} says (LSB first; a clear bit is a null), and zeroes the null slots. Works backwards, so that
+   * no value is overwritten before it moved.
+   */
+  void spreadNulls(int firstSlot, int slots, int values, int width, byte[] validity);
 }

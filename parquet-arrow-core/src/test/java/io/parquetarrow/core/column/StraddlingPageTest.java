@@ -112,13 +112,18 @@ class StraddlingPageTest {
   /** A vector's data buffer stood in for by a direct buffer, with or without a view for the page layer. */
   private record BufferTarget(ByteBuffer buffer, boolean withView) implements FlatBatchTarget {
     @Override
-    public int directValueWidth() {
+    public Layout layout() {
+      return Layout.FIXED_WIDTH;
+    }
+
+    @Override
+    public int valueWidth() {
       return Long.BYTES;
     }
 
     @Override
-    public void loadDirect(int rows, DirectValues values) throws IOException {
-      values.writeTo(new ValueSink() {
+    public ValueSink fixedWidthValues(int rows) {
+      return new ValueSink() {
         @Override
         public void putBytes(long destinationOffset, byte[] source, int sourceOffset, int length) {
           buffer.duplicate().position((int) destinationOffset).put(source, sourceOffset, length);
@@ -141,8 +146,26 @@ class StraddlingPageTest {
           return withView ? buffer.duplicate().position((int) destinationOffset)
               .limit((int) destinationOffset + length).slice() : null;
         }
-      });
+
+        @Override
+        public void spreadNulls(int firstSlot, int slots, int values, int width, byte[] validity) {
+          throw new AssertionError("a required column has no nulls");
+        }
+      };
     }
+
+    @Override
+    public BinarySink binaryValues(int rows) {
+      throw new AssertionError("a column of longs");
+    }
+
+    @Override
+    public void finish(int rows, int nullCount, byte[] validity) {
+      assertThat(nullCount).isZero();
+    }
+
+    @Override
+    public void abandon() {}
 
     @Override
     public void assemble(ColumnBatch batch) throws ParquetException {

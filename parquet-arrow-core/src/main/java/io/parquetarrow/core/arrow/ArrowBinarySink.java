@@ -1,0 +1,117 @@
+package io.parquetarrow.core.arrow;
+
+import io.parquetarrow.core.column.BinarySink;
+import io.parquetarrow.encodings.BinaryBuffer;
+import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.MemoryUtil;
+
+/**
+ * A {@link BinarySink} over the offsets and data buffers of one batch of an Arrow {@code utf8} or {@code binary}
+ * vector. The offsets are allocated once for the batch's rows; the data buffer is sized from the bytes per row of
+ * the column's previous batch and, should the batch hold more, grows by doubling (its bytes moved once).
+ * Every range is bounds-checked before it is written through the buffers' addresses.
+ */
+final class ArrowBinarySink implements BinarySink {
+  private final BufferAllocator allocator;
+  private ArrowBuf offsets;
+  private ArrowBuf data;
+  private long dataLength;
+
+  /** Allocates the offsets for {@code rows} rows and {@code dataBytes} bytes of data (both released on failure). */
+  ArrowBinarySink(BufferAllocator allocator, int rows, long dataBytes) {
+    this.allocator = allocator;
+    this.offsets = ArrowBuffers.allocate(allocator, (rows + 1L) * Integer.BYTES);
+    try {
+      this.data = allocator.buffer(Math.max(dataBytes, 1));
+    } catch (RuntimeException e) {
+      offsets.close();
+      throw e;
+    }
+    offsets.setInt(0, 0);
+  }
+
+  @Override
+  public void append(int row, BinaryBuffer values, int count) throws UnsupportedParquetFeatureException {
+    int[] ends = values.offsets();
+    int bytes = ends[count];
+    long newLength = dataLength + bytes;
+    if (newLength > Integer.MAX_VALUE) {
+      throw new UnsupportedParquetFeatureException("a batch holds more than 2 GiB of values, more than 32-bit "
+          + "offsets address; read fewer rows per batch or read the column as large_utf8 / large_binary");
+    }
+    if (newLength > data.capacity()) {
+      grow(newLength);
+    }
+    ArrowBuffers.copyBytes(values.data(), 0, bytes, data, dataLength);
+    ArrowBuffers.checkFits(offsets, (row + 1L) * Integer.BYTES, (long) count * Integer.BYTES);
+    long at = offsets.memoryAddress() + (row + 1L) * Integer.BYTES;
+    int base = (int) dataLength;
+    for (int i = 1; i <= count; i++, at += Integer.BYTES) {
+      MemoryUtil.putInt(at, base + ends[i]);
+    }
+    dataLength = newLength;
+  }
+
+  /**
+   * Walks the rows backwards, giving each the end of the last value at or before it, until the value left is
+   * already in its row: the rows below it are all values, in place.
+   */
+  @Override
+  public void spreadNulls(int firstRow, int rows, int values, byte[] validity) {
+    ArrowBuffers.checkFits(offsets, (long) firstRow * Integer.BYTES, (rows + 1L) * Integer.BYTES);
+    long start = offsets.memoryAddress() + (long) firstRow * Integer.BYTES;
+    int before = MemoryUtil.getInt(start);
+    long ends = start + Integer.BYTES;
+    int source = values - 1;
+    for (int row = rows - 1; row > source; row--) {
+      int end = source >= 0 ? MemoryUtil.getInt(ends + (long) source * Integer.BYTES) : before;
+      MemoryUtil.putInt(ends + (long) row * Integer.BYTES, end);
+      int bit = firstRow + row;
+      source -= validity[bit >>> 3] >>> (bit & 7) & 1;
+    }
+  }
+
+  /** Bytes of data appended so far. */
+  long dataLength() {
+    return dataLength;
+  }
+
+  /** The offsets; the caller owns them from here on. */
+  ArrowBuf takeOffsets() {
+    ArrowBuf taken = offsets;
+    offsets = null;
+    return taken;
+  }
+
+  /** The data, its bytes past {@link #dataLength} zeroed; the caller owns it from here on. */
+  ArrowBuf takeData() {
+    ArrowBuf taken = data;
+    data = null;
+    if (taken.capacity() > dataLength) {
+      taken.setZero(dataLength, taken.capacity() - dataLength);
+    }
+    return taken;
+  }
+
+  /** Releases the buffers not taken. */
+  void release() {
+    if (offsets != null) {
+      offsets.close();
+      offsets = null;
+    }
+    if (data != null) {
+      data.close();
+      data = null;
+    }
+  }
+
+  private void grow(long needed) {
+    long capacity = Math.min(Integer.MAX_VALUE, Math.max(needed, data.capacity() * 2));
+    ArrowBuf grown = allocator.buffer(capacity);
+    grown.setBytes(0, data, 0, dataLength);
+    data.close();
+    data = grown;
+  }
+}
