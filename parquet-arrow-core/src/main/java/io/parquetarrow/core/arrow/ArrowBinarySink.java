@@ -9,27 +9,30 @@ import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * A {@link BinarySink} over the offsets and data buffers of one batch of an Arrow {@code utf8} or {@code binary}
- * vector. The offsets are allocated once for the batch's rows; the data buffer is sized from the bytes per row of
+ * vector (32-bit offsets) or of their large variants (64-bit offsets). The offsets are allocated once for the batch's rows; the data buffer is sized from the bytes per row of
  * the column's previous batch and, should the batch hold more, grows by doubling (its bytes moved once).
  * Every range is bounds-checked before it is written through the buffers' addresses.
  */
 final class ArrowBinarySink implements BinarySink {
   private final BufferAllocator allocator;
+  /** Bytes per offset: 4, or 8 for the large variants. */
+  private final int offsetWidth;
   private ArrowBuf offsets;
   private ArrowBuf data;
   private long dataLength;
 
   /** Allocates the offsets for {@code rows} rows and {@code dataBytes} bytes of data (both released on failure). */
-  ArrowBinarySink(BufferAllocator allocator, int rows, long dataBytes) {
+  ArrowBinarySink(BufferAllocator allocator, int rows, long dataBytes, boolean large) {
     this.allocator = allocator;
-    this.offsets = ArrowBuffers.allocate(allocator, (rows + 1L) * Integer.BYTES);
+    this.offsetWidth = large ? Long.BYTES : Integer.BYTES;
+    this.offsets = ArrowBuffers.allocate(allocator, (rows + 1L) * offsetWidth);
     try {
       this.data = allocator.buffer(Math.max(dataBytes, 1));
     } catch (RuntimeException e) {
       offsets.close();
       throw e;
     }
-    offsets.setInt(0, 0);
+    offsets.setZero(0, offsetWidth);
   }
 
   @Override
@@ -37,7 +40,7 @@ final class ArrowBinarySink implements BinarySink {
     int[] ends = values.offsets();
     int bytes = ends[count];
     long newLength = dataLength + bytes;
-    if (newLength > Integer.MAX_VALUE) {
+    if (offsetWidth == Integer.BYTES && newLength > Integer.MAX_VALUE) {
       throw new UnsupportedParquetFeatureException("a batch holds more than 2 GiB of values, more than 32-bit "
           + "offsets address; read fewer rows per batch or read the column as large_utf8 / large_binary");
     }
@@ -45,11 +48,17 @@ final class ArrowBinarySink implements BinarySink {
       grow(newLength);
     }
     ArrowBuffers.copyBytes(values.data(), 0, bytes, data, dataLength);
-    ArrowBuffers.checkFits(offsets, (row + 1L) * Integer.BYTES, (long) count * Integer.BYTES);
-    long at = offsets.memoryAddress() + (row + 1L) * Integer.BYTES;
-    int base = (int) dataLength;
-    for (int i = 1; i <= count; i++, at += Integer.BYTES) {
-      MemoryUtil.putInt(at, base + ends[i]);
+    ArrowBuffers.checkFits(offsets, (row + 1L) * offsetWidth, (long) count * offsetWidth);
+    long at = offsets.memoryAddress() + (row + 1L) * offsetWidth;
+    long base = dataLength;
+    if (offsetWidth == Integer.BYTES) {
+      for (int i = 1; i <= count; i++, at += Integer.BYTES) {
+        MemoryUtil.putInt(at, (int) base + ends[i]);
+      }
+    } else {
+      for (int i = 1; i <= count; i++, at += Long.BYTES) {
+        MemoryUtil.putLong(at, base + ends[i]);
+      }
     }
     dataLength = newLength;
   }
@@ -60,17 +69,26 @@ final class ArrowBinarySink implements BinarySink {
    */
   @Override
   public void spreadNulls(int firstRow, int rows, int values, byte[] validity) {
-    ArrowBuffers.checkFits(offsets, (long) firstRow * Integer.BYTES, (rows + 1L) * Integer.BYTES);
-    long start = offsets.memoryAddress() + (long) firstRow * Integer.BYTES;
-    int before = MemoryUtil.getInt(start);
-    long ends = start + Integer.BYTES;
+    ArrowBuffers.checkFits(offsets, (long) firstRow * offsetWidth, (rows + 1L) * offsetWidth);
+    long start = offsets.memoryAddress() + (long) firstRow * offsetWidth;
+    long before = offset(start);
+    long ends = start + offsetWidth;
     int source = values - 1;
     for (int row = rows - 1; row > source; row--) {
-      int end = source >= 0 ? MemoryUtil.getInt(ends + (long) source * Integer.BYTES) : before;
-      MemoryUtil.putInt(ends + (long) row * Integer.BYTES, end);
+      long end = source >= 0 ? offset(ends + (long) source * offsetWidth) : before;
+      long at = ends + (long) row * offsetWidth;
+      if (offsetWidth == Integer.BYTES) {
+        MemoryUtil.putInt(at, (int) end);
+      } else {
+        MemoryUtil.putLong(at, end);
+      }
       int bit = firstRow + row;
       source -= validity[bit >>> 3] >>> (bit & 7) & 1;
     }
+  }
+
+  private long offset(long address) {
+    return offsetWidth == Integer.BYTES ? MemoryUtil.getInt(address) : MemoryUtil.getLong(address);
   }
 
   /** Bytes of data appended so far. */
@@ -108,7 +126,7 @@ final class ArrowBinarySink implements BinarySink {
   }
 
   private void grow(long needed) {
-    long capacity = Math.min(Integer.MAX_VALUE, Math.max(needed, data.capacity() * 2));
+    long capacity = Math.max(needed, Math.min(data.capacity() * 2, Integer.MAX_VALUE));
     ArrowBuf grown = allocator.buffer(capacity);
     grown.setBytes(0, data, 0, dataLength);
     data.close();

@@ -80,21 +80,29 @@ public final class ColumnAssemblers {
    * {@link ValueConversion}); null when the assembler takes the values as stored.
    */
   public static ValueConversion conversion(ColumnAssembler assembler) {
-    return assembler instanceof DecimalAssembler decimal ? decimal.conversion() : null;
+    if (assembler instanceof DecimalAssembler decimal) {
+      return decimal.conversion();
+    }
+    if (assembler instanceof NumericAssembler numeric) {
+      return numeric.conversion();
+    }
+    return assembler instanceof Int96TimestampAssembler int96 ? int96.conversion() : null;
   }
 
   /**
    * The target of one batch of a flat column read through {@code assembler} into {@code vector}. The reader writes
    * into the vector's buffers in place when Parquet and Arrow hold the same bytes: INT32, INT64, FLOAT, DOUBLE
    * unconverted; FIXED_LEN_BYTE_ARRAY as fixed-size binary or half float; decimals the reader converts as it
-   * decodes (see {@link #conversion}); BYTE_ARRAY as {@code utf8} or {@code binary}. Other vectors are assembled
-   * from a heap batch.
+   * decodes (see {@link #conversion}: decimals, widened, narrowed or rescaled numbers, INT96 timestamps);
+   * BYTE_ARRAY as {@code utf8}, {@code binary} or their large variants; BOOLEAN as {@code bool}. Null and
+   * dictionary-encoded vectors are assembled from a heap batch.
    */
   public static FlatBatchTarget target(ColumnAssembler assembler, ColumnDescriptor column, FieldVector vector) {
     int width = directValueWidth(assembler, column);
+    boolean flat = column.maxRepetitionLevel() == 0;
     FlatBatchTarget.Layout layout = width > 0 ? FlatBatchTarget.Layout.FIXED_WIDTH
-        : column.maxRepetitionLevel() == 0 && assembler instanceof VariableWidthAssembler variableWidth
-            && !variableWidth.large() ? FlatBatchTarget.Layout.BINARY
+        : flat && assembler instanceof VariableWidthAssembler ? FlatBatchTarget.Layout.BINARY
+        : flat && assembler instanceof BooleanAssembler ? FlatBatchTarget.Layout.BITS
         : FlatBatchTarget.Layout.ASSEMBLED;
     return new VectorTarget(assembler, layout, width, vector);
   }
@@ -104,9 +112,13 @@ public final class ColumnAssemblers {
     if (column.maxRepetitionLevel() != 0 || !(assembler instanceof FixedWidthAssembler fixedWidth)) {
       return 0;
     }
-    if (fixedWidth instanceof DecimalAssembler decimal) {
-      // A converting reader's conversion is its decimal assembler's: its values come out as Arrow's.
-      return decimal.conversion() != null ? decimal.conversion().width() : 0;
+    ValueConversion conversion = conversion(assembler);
+    if (conversion != null) {
+      // A converting reader's conversion is its assembler's: its values come out as Arrow's.
+      return conversion.width();
+    }
+    if (fixedWidth instanceof DecimalAssembler) {
+      return 0; // a decimal the assembler converts and checks itself
     }
     if (!fixedWidth.copiesDirectly()) {
       return 0;
@@ -114,7 +126,7 @@ public final class ColumnAssemblers {
     return switch (column.physicalType()) {
       case INT32, FLOAT -> fixedWidth instanceof NumericAssembler ? 4 : 0;
       case INT64, DOUBLE -> fixedWidth instanceof NumericAssembler ? 8 : 0;
-      // INT96 also lands in FixedSizeBinaryAssembler (fixed_size_binary(12)), but keeps its own path.
+      case INT96 -> fixedWidth instanceof FixedSizeBinaryAssembler ? PhysicalTypes.INT96_BYTES : 0;
       case FIXED_LEN_BYTE_ARRAY ->
           fixedWidth instanceof FixedSizeBinaryAssembler && column.typeLength() > 0 ? column.typeLength() : 0;
       default -> 0;

@@ -91,13 +91,7 @@ final class DecimalAssembler extends FixedWidthAssembler implements ValueConvers
   void writeData(ColumnBatch batch, int rows, ArrowBuf data) throws ParquetCorruptionException {
     int count = batch.valueCount();
     if (batch.valuesConverted()) {
-      // Converted as they were decoded: Arrow's bytes already, dense, in an array the reader sized for a value per
-      // row, so nulls are spread in place (as FixedSizeBinaryAssembler does).
-      byte[] values = batch.bytes();
-      if (validity.hasNulls()) {
-        validity.spreadFixed(values, width);
-      }
-      ArrowBuffers.copyBytes(values, 0, Math.multiplyExact(rows, width), data, 0);
+      writeConverted(batch, rows, width, data);
       return;
     }
     if (validity.hasNulls()) {

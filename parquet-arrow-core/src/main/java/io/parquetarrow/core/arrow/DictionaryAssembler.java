@@ -1,9 +1,7 @@
 package io.parquetarrow.core.arrow;
 
-import io.parquetarrow.core.column.BinarySink;
 import io.parquetarrow.core.column.ColumnBatch;
 import io.parquetarrow.core.column.FlatBatchTarget;
-import io.parquetarrow.core.column.ValueSink;
 import io.parquetarrow.encodings.BinaryBuffer;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
@@ -45,40 +43,7 @@ public final class DictionaryAssembler {
 
   /** The target of one batch read into {@code indexVector}, replacing {@code dictionaryVector}'s contents. */
   public FlatBatchTarget target(FieldVector indexVector, FieldVector dictionaryVector) {
-    return new FlatBatchTarget() {
-      @Override
-      public Layout layout() {
-        return Layout.ASSEMBLED;
-      }
-
-      @Override
-      public int valueWidth() {
-        return 0;
-      }
-
-      @Override
-      public ValueSink fixedWidthValues(int rows) {
-        throw new IllegalStateException("dictionary-encoded vectors are assembled from heap batches");
-      }
-
-      @Override
-      public BinarySink binaryValues(int rows) {
-        throw new IllegalStateException("dictionary-encoded vectors are assembled from heap batches");
-      }
-
-      @Override
-      public void finish(int rows, int nullCount, byte[] validity) {
-        throw new IllegalStateException("dictionary-encoded vectors are assembled from heap batches");
-      }
-
-      @Override
-      public void abandon() {}
-
-      @Override
-      public void assemble(ColumnBatch batch) throws ParquetException {
-        DictionaryAssembler.this.assemble(batch, indexVector, dictionaryVector);
-      }
-    };
+    return FlatBatchTarget.assembled(batch -> assemble(batch, indexVector, dictionaryVector));
   }
 
   /** Fills {@code indexVector} (an integer vector) and replaces {@code dictionaryVector}'s contents. */

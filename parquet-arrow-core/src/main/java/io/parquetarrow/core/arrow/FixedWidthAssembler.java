@@ -59,6 +59,19 @@ abstract class FixedWidthAssembler implements ColumnAssembler {
   }
 
   /**
+   * Writes a batch whose values the reader converted as it decoded them ({@link ColumnBatch#valuesConverted()}):
+   * Arrow's bytes already, {@code width} each, dense in an array sized for a value per row, so nulls are spread
+   * in place.
+   */
+  final void writeConverted(ColumnBatch batch, int rows, int width, ArrowBuf data) {
+    byte[] values = batch.bytes();
+    if (validity.hasNulls()) {
+      validity.spreadFixed(values, width);
+    }
+    ArrowBuffers.copyBytes(values, 0, Math.multiplyExact(rows, width), data, 0);
+  }
+
+  /**
    * Writes {@code rows} values to {@code data}: the batch's dense values spread to their rows (use
    * {@link #validity}), null rows zero.
    */

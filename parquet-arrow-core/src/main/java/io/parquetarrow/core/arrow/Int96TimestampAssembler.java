@@ -1,6 +1,7 @@
 package io.parquetarrow.core.arrow;
 
 import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.core.column.ValueConversion;
 import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.simd.ParquetKernels;
 import java.lang.invoke.MethodHandles;
@@ -15,7 +16,7 @@ import org.apache.arrow.memory.ArrowBuf;
  * {@code (julianDay - 2440588) * 86400 * 10^9 + nanosOfDay} in wrapping 64-bit arithmetic, then divided
  * (floor) for coarser units.
  */
-final class Int96TimestampAssembler extends FixedWidthAssembler {
+final class Int96TimestampAssembler extends FixedWidthAssembler implements ValueConversion {
   /** The Julian day number of 1970-01-01. */
   static final long JULIAN_DAY_OF_UNIX_EPOCH = 2_440_588L;
   static final long NANOS_PER_DAY = 86_400L * 1_000_000_000L;
@@ -37,8 +38,40 @@ final class Int96TimestampAssembler extends FixedWidthAssembler {
     return (julianDay - JULIAN_DAY_OF_UNIX_EPOCH) * NANOS_PER_DAY + nanosOfDay;
   }
 
+  /** This assembler as the conversion a flat column's reader applies while decoding. */
+  ValueConversion conversion() {
+    return this;
+  }
+
+  @Override
+  public int width() {
+    return Long.BYTES;
+  }
+
+  @Override
+  public void convertInts(int[] values, int from, int count, byte[] out, int outOffset) {
+    throw new IllegalStateException("INT96 timestamps are read from INT96");
+  }
+
+  @Override
+  public void convertLongs(long[] values, int from, int count, byte[] out, int outOffset) {
+    throw new IllegalStateException("INT96 timestamps are read from INT96");
+  }
+
+  @Override
+  public void convertFixed(byte[] values, int from, int count, byte[] out, int outOffset) {
+    for (int i = 0; i < count; i++) {
+      long value = toEpochNanos(values, (from + i) * PhysicalTypes.INT96_BYTES);
+      LONG_LE.set(out, outOffset + i * Long.BYTES, divisor == 1 ? value : Math.floorDiv(value, divisor));
+    }
+  }
+
   @Override
   void writeData(ColumnBatch batch, int rows, ArrowBuf data) {
+    if (batch.valuesConverted()) {
+      writeConverted(batch, rows, Long.BYTES, data);
+      return;
+    }
     if (nanos.length < rows) {
       nanos = new long[rows];
     }

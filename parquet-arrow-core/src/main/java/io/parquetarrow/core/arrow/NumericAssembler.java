@@ -1,7 +1,11 @@
 package io.parquetarrow.core.arrow;
 
 import io.parquetarrow.core.column.ColumnBatch;
+import io.parquetarrow.core.column.ValueConversion;
 import io.parquetarrow.simd.ParquetKernels;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 
 /**
@@ -12,7 +16,12 @@ import org.apache.arrow.memory.ArrowBuf;
  * annotated INT32), widening sign-extends (or zero-extends for unsigned sources), and a unit change multiplies
  * or divides (date32 days to date64 milliseconds, timestamp units restored from {@code ARROW:schema}).
  */
-final class NumericAssembler extends FixedWidthAssembler {
+final class NumericAssembler extends FixedWidthAssembler implements ValueConversion {
+  private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle SHORT_LE =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+
   private final boolean sourceIsLong;
   private final boolean sourceUnsigned;
   private final int targetWidth;
@@ -49,8 +58,56 @@ final class NumericAssembler extends FixedWidthAssembler {
     return multiplier == 1 && divisor == 1 && targetWidth == (sourceIsLong ? 8 : 4);
   }
 
+  /**
+   * This assembler as the conversion a flat column's reader applies while decoding (widening, narrowing, a unit
+   * change), so that the values reach the vector in its layout; null when the values are Arrow's as stored.
+   */
+  ValueConversion conversion() {
+    return copiesDirectly() ? null : this;
+  }
+
+  @Override
+  public int width() {
+    return targetWidth;
+  }
+
+  @Override
+  public void convertInts(int[] values, int from, int count, byte[] out, int outOffset) {
+    for (int i = 0; i < count; i++) {
+      int value = values[from + i];
+      put(out, outOffset + i * targetWidth, sourceUnsigned ? Integer.toUnsignedLong(value) : value);
+    }
+  }
+
+  @Override
+  public void convertLongs(long[] values, int from, int count, byte[] out, int outOffset) {
+    for (int i = 0; i < count; i++) {
+      put(out, outOffset + i * targetWidth, values[from + i]);
+    }
+  }
+
+  @Override
+  public void convertFixed(byte[] values, int from, int count, byte[] out, int outOffset) {
+    throw new IllegalStateException("numbers are read from INT32 or INT64");
+  }
+
+  /** Writes {@code value}, scaled and cut to the target width as {@link #writeData} does, little-endian. */
+  private void put(byte[] out, int offset, long value) {
+    long scaled = multiplier == 1 && divisor == 1 ? value : Math.floorDiv(value * multiplier, divisor);
+    switch (targetWidth) {
+      case 8 -> LONG_LE.set(out, offset, scaled);
+      case 4 -> INT_LE.set(out, offset, (int) scaled);
+      case 2 -> SHORT_LE.set(out, offset, (short) scaled);
+      default -> out[offset] = (byte) scaled;
+    }
+  }
+
   @Override
   void writeData(ColumnBatch batch, int rows, ArrowBuf data) {
+    if (batch.valuesConverted()) {
+      writeConverted(batch, rows, targetWidth, data);
+      return;
+    }
     boolean converts = multiplier != 1 || divisor != 1;
     if (!converts && batch.valueView() != null && targetWidth == (sourceIsLong ? 8 : 4)
         && !validity.hasNulls() && batch.valueCount() == rows) {

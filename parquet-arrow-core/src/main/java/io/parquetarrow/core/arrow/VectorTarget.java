@@ -1,6 +1,7 @@
 package io.parquetarrow.core.arrow;
 
 import io.parquetarrow.core.column.BinarySink;
+import io.parquetarrow.core.column.BitSink;
 import io.parquetarrow.core.column.ColumnBatch;
 import io.parquetarrow.core.column.FlatBatchTarget;
 import io.parquetarrow.core.column.ValueSink;
@@ -56,8 +57,17 @@ final class VectorTarget implements FlatBatchTarget {
   public BinarySink binaryValues(int rows) {
     abandon();
     VariableWidthAssembler variableWidth = (VariableWidthAssembler) assembler;
-    binary = new ArrowBinarySink(allocator, rows, variableWidth.expectedBytes(rows));
+    binary = new ArrowBinarySink(allocator, rows, variableWidth.expectedBytes(rows), variableWidth.large());
     return binary;
+  }
+
+  @Override
+  public BitSink bitValues(int rows) {
+    abandon();
+    long bytes = (rows + 7L) >>> 3;
+    data = ArrowBuffers.allocate(allocator, bytes);
+    data.setZero(0, bytes);
+    return new ArrowBitSink(data);
   }
 
   @Override

@@ -214,17 +214,21 @@ final class DataPageCursor {
   }
 
   /**
-   * Bytes per PLAIN value that Arrow takes unchanged: 4 or 8 for INT32, FLOAT, INT64, DOUBLE, or
-   * {@code type_length} for FIXED_LEN_BYTE_ARRAY; 0 for the types that need converting (INT96, BOOLEAN) or have no
-   * fixed width.
+   * Bytes per PLAIN value, which a vector of the same width takes unchanged: 4 or 8 for INT32, FLOAT, INT64,
+   * DOUBLE, 12 for INT96, {@code type_length} for FIXED_LEN_BYTE_ARRAY; 0 for BOOLEAN (bits) and BYTE_ARRAY.
    */
   int valueWidth() {
     return switch (physicalType) {
       case INT32, FLOAT -> 4;
       case INT64, DOUBLE -> 8;
-      case FIXED_LEN_BYTE_ARRAY -> width;
+      case INT96, FIXED_LEN_BYTE_ARRAY -> width;
       default -> 0;
     };
+  }
+
+  /** Whether the values are BOOLEAN, which {@link #appendBits} writes to a vector. */
+  boolean booleanValues() {
+    return array == ValueDecoders.ValueArray.BOOLEANS;
   }
 
   /** Whether the values are BYTE_ARRAY taken as they are, which {@link #appendBinary} writes to a vector. */
@@ -549,6 +553,24 @@ final class DataPageCursor {
         ensureValueCapacity(scratch, 0, run);
         decodeValues(scratch, 0, run);
         sink.append(row + done, scratch.binary(), run);
+      }
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(where());
+    }
+  }
+
+  /**
+   * Writes the page's next {@code count} BOOLEAN values to {@code sink} as the bits of rows {@code row} on, decoded
+   * {@value #COPY_CHUNK} at a time through {@code scratch}.
+   */
+  void appendBits(BitSink sink, int row, int count, ColumnBatch scratch) throws ParquetException {
+    try {
+      scratch.reset(0, false, false);
+      byte[] values = scratch.ensureBytes(Math.min(count, COPY_CHUNK));
+      for (int done = 0; done < count; done += COPY_CHUNK) {
+        int run = Math.min(COPY_CHUNK, count - done);
+        decodeValues(scratch, 0, run);
+        sink.putBits(row + done, values, run);
       }
     } catch (ParquetCorruptionException e) {
       throw e.withContext(where());

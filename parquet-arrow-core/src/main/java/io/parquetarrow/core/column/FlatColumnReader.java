@@ -30,13 +30,13 @@ public final class FlatColumnReader implements AutoCloseable {
   /**
    * @param typeLength {@code type_length} for FIXED_LEN_BYTE_ARRAY (ignored otherwise)
    * @param rowCount the rows the chunk must hold (the row group's row count)
-   * @param conversion converts the values as they are decoded, for INT32, INT64 or FIXED_LEN_BYTE_ARRAY; null
+   * @param conversion converts the values as they are decoded, for INT32, INT64, INT96 or FIXED_LEN_BYTE_ARRAY; null
    *     keeps them as stored
    */
   public FlatColumnReader(PageReader pages, Type physicalType, int typeLength, int maxDefinitionLevel,
       long rowCount, ParquetKernels kernels, ValueConversion conversion) {
     if (conversion != null && physicalType != Type.INT32 && physicalType != Type.INT64
-        && physicalType != Type.FIXED_LEN_BYTE_ARRAY) {
+        && physicalType != Type.INT96 && physicalType != Type.FIXED_LEN_BYTE_ARRAY) {
       throw new IllegalArgumentException(
           pages.location().describe() + ": values of " + physicalType + " are not converted while decoded");
     }
@@ -48,7 +48,7 @@ public final class FlatColumnReader implements AutoCloseable {
   }
 
   /**
-   * Reads the next {@code rows} rows into {@code target}'s vector. Fixed-width and BYTE_ARRAY values go into the
+   * Reads the next {@code rows} rows into {@code target}'s vector. Fixed-width, BYTE_ARRAY and BOOLEAN values go into the
    * vector's buffers as they are decoded, section by section (a section is the batch's rows within one page): a
    * section's values are written densely at its first row, then spread over its nulls, which its definition
    * levels mark in the batch's validity. Of a required column, a compressed PLAIN page whose values all belong to
@@ -91,6 +91,24 @@ public final class FlatColumnReader implements AutoCloseable {
         @Override
         public void values(int row, int count) throws IOException {
           cursor.appendBinary(sink, row, count, scratch);
+        }
+
+        @Override
+        public void spreadNulls(int row, int count, int values, byte[] validity) {
+          sink.spreadNulls(row, count, values, validity);
+        }
+      });
+    } else if (layout == FlatBatchTarget.Layout.BITS && cursor.booleanValues()) {
+      BitSink sink = target.bitValues(rows);
+      readInPlace(rows, target, new Section() {
+        @Override
+        public int pageOffer(int row) throws IOException {
+          return pages.nextDataPage(null);
+        }
+
+        @Override
+        public void values(int row, int count) throws IOException {
+          cursor.appendBits(sink, row, count, scratch);
         }
 
         @Override

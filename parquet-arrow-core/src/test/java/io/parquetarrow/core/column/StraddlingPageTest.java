@@ -160,6 +160,11 @@ class StraddlingPageTest {
     }
 
     @Override
+    public BitSink bitValues(int rows) {
+      throw new AssertionError("a column of longs");
+    }
+
+    @Override
     public void finish(int rows, int nullCount, byte[] validity) {
       assertThat(nullCount).isZero();
     }
