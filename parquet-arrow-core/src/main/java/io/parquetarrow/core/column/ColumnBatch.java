@@ -1,7 +1,10 @@
 package io.parquetarrow.core.column;
 
+import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.encodings.BinaryBuffer;
+import io.parquetarrow.errors.ParquetException;
+import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -308,6 +311,30 @@ public final class ColumnBatch {
       bytes = ScratchArrays.copyOf(bytes, grow(bytes.length, capacity));
     }
     return bytes;
+  }
+
+  /**
+   * Room for {@code count} more values after the first {@code values}, keeping those, in the array that holds
+   * values of {@code array}'s kind ({@code width} bytes each for FIXED).
+   */
+  void ensureValueCapacity(ValueDecoders.ValueArray array, int width, int values, int count, ChunkLocation location)
+      throws ParquetException {
+    int capacity = Math.addExact(values, count);
+    switch (array) {
+      case BOOLEANS -> ensureBytes(capacity);
+      case INTS -> ensureInts(capacity);
+      case LONGS -> ensureLongs(capacity);
+      case FIXED -> {
+        long bytes = (long) capacity * width;
+        if (bytes > Integer.MAX_VALUE - 16) {
+          throw new UnsupportedParquetFeatureException(location.describe() + ": a batch of " + capacity
+              + " values of " + width + " bytes is too large; read fewer rows per batch");
+        }
+        ensureBytes((int) bytes);
+      }
+      // Room for the batch's offsets at once; BinaryBuffer then sizes its bytes from the first values.
+      case BINARY -> binary.ensureAdditional(count, 0);
+    }
   }
 
   /** {@code array}, or a copy grown to hold {@code capacity} entries when it is shorter (the old one given up). */

@@ -5,8 +5,6 @@ import io.parquetarrow.core.page.DataPage;
 import io.parquetarrow.core.page.DictionaryPage;
 import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.encodings.Decoders;
-import io.parquetarrow.encodings.Dictionary;
-import io.parquetarrow.encodings.DictionaryIndexDecoder;
 import io.parquetarrow.encodings.LittleEndianValues;
 import io.parquetarrow.encodings.RleBitPackedHybridDecoder;
 import io.parquetarrow.encodings.ValueDecoder;
@@ -50,13 +48,9 @@ final class DataPageCursor {
   private final Map<Encoding, ValueDecoder<?>> decoders = new EnumMap<>(Encoding.class);
   private final RleBitPackedHybridDecoder definitionRle;
   private final RleBitPackedHybridDecoder repetitionRle;
-  private final DictionaryIndexDecoder indexDecoder;
-  private Dictionary dictionary;
-  /** The dictionary's entries converted, {@code conversion.width()} bytes each; with {@link #conversion} only. */
-  private byte[] convertedDictionary = new byte[0];
+  private final ChunkDictionary dictionary;
   /** The stored values of a run of a page without dictionary, before their conversion. */
   private ColumnBatch unconverted;
-  private int[] indices = new int[0];
   private byte[] chunkBytes = new byte[0];
 
   private DataPage page;
@@ -100,7 +94,7 @@ final class DataPageCursor {
         .describedAs("definition levels");
     this.repetitionRle = new RleBitPackedHybridDecoder(kernels, Decoders.bitWidth(maxRepetitionLevel))
         .describedAs("repetition levels");
-    this.indexDecoder = new DictionaryIndexDecoder(kernels);
+    this.dictionary = new ChunkDictionary(location, physicalType, width, conversion, kernels);
   }
 
   int levelsRemaining() {
@@ -238,22 +232,7 @@ final class DataPageCursor {
 
   /** Decodes the chunk's dictionary page, which the data pages that follow gather from. */
   void useDictionary(DictionaryPage dictionaryPage) throws ParquetException {
-    try {
-      Encoding encoding = dictionaryPage.encoding();
-      if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
-        throw new UnsupportedParquetFeatureException("dictionary page encoding " + encoding + " is not supported");
-      }
-      dictionary = Dictionary.decode(physicalType, width, dictionaryPage.data(), dictionaryPage.offset(),
-          dictionaryPage.length(), dictionaryPage.valueCount(), kernels);
-      if (conversion != null) {
-        convertDictionary();
-      }
-    } catch (ParquetCorruptionException e) {
-      throw e.withContext(location.describe(dictionaryPage.fileOffset()) + ": dictionary page");
-    } catch (UnsupportedParquetFeatureException e) {
-      throw new UnsupportedParquetFeatureException(
-          location.describe(dictionaryPage.fileOffset()) + ": " + e.getMessage(), e);
-    }
+    dictionary.use(dictionaryPage);
   }
 
   /**
@@ -359,13 +338,9 @@ final class DataPageCursor {
     int valuesLength = end - position;
     plainValues.inMemory(data, position, end);
     if (encoding == Encoding.PLAIN_DICTIONARY || encoding == Encoding.RLE_DICTIONARY) {
-      if (dictionary == null) {
-        throw ParquetCorruptionException.of(
-            "data page is %s encoded but the column chunk has no dictionary page", encoding);
-      }
+      dictionary.startPage(data, position, valuesLength, present, encoding);
       dictionaryEncoded = true;
       plain = false;
-      indexDecoder.init(data, position, valuesLength, present);
     } else {
       dictionaryEncoded = false;
       values = decoder(encoding);
@@ -422,29 +397,9 @@ final class DataPageCursor {
    */
   void ensureValueCapacity(ColumnBatch batch, int values, int count) throws ParquetException {
     if (conversion != null) {
-      ensureValueCapacity(batch, ValueDecoders.ValueArray.FIXED, conversion.width(), values, count);
+      batch.ensureValueCapacity(ValueDecoders.ValueArray.FIXED, conversion.width(), values, count, location);
     } else {
-      ensureValueCapacity(batch, array, width, values, count);
-    }
-  }
-
-  private void ensureValueCapacity(ColumnBatch batch, ValueDecoders.ValueArray array, int width, int values,
-      int count) throws ParquetException {
-    int capacity = Math.addExact(values, count);
-    switch (array) {
-      case BOOLEANS -> batch.ensureBytes(capacity);
-      case INTS -> batch.ensureInts(capacity);
-      case LONGS -> batch.ensureLongs(capacity);
-      case FIXED -> {
-        long bytes = (long) capacity * width;
-        if (bytes > Integer.MAX_VALUE - 16) {
-          throw new UnsupportedParquetFeatureException(location.describe() + ": a batch of " + capacity
-              + " values of " + width + " bytes is too large; read fewer rows per batch");
-        }
-        batch.ensureBytes((int) bytes);
-      }
-      // Room for the batch's offsets at once; BinaryBuffer then sizes its bytes from the first values.
-      case BINARY -> batch.binary().ensureAdditional(count, 0);
+      batch.ensureValueCapacity(array, width, values, count, location);
     }
   }
 
@@ -470,13 +425,7 @@ final class DataPageCursor {
     }
     try {
       if (dictionaryEncoded) {
-        if (indices.length < Math.min(count, COPY_CHUNK)) {
-          indices = ScratchArrays.replace(indices, Math.min(count, COPY_CHUNK));
-        }
-        // Indices are checked against the dictionary as they are read, so a skipped bad index is still found.
-        for (int done = 0; done < count; done += COPY_CHUNK) {
-          indexDecoder.readIndices(indices, 0, Math.min(COPY_CHUNK, count - done), dictionary.size());
-        }
+        dictionary.skip(count); // a skipped bad index is still found
       } else if (plainValues.inFile()) {
         plainValues.skip(count * valueWidth()); // the page's body is exactly its values: checked when read
       } else {
@@ -495,18 +444,10 @@ final class DataPageCursor {
       readConverted(batch, valueOffset, count);
       return;
     }
-    if (!dictionaryEncoded) {
+    if (dictionaryEncoded) {
+      dictionary.gather(batch, valueOffset, count);
+    } else {
       ValueDecoders.read(values, array, width, batch, valueOffset, count);
-      return;
-    }
-    readIndices(count);
-    switch (array) {
-      case INTS -> kernels.gatherInts(dictionary.ints(), indices, 0, count, batch.ints(), valueOffset);
-      case LONGS -> kernels.gatherLongs(dictionary.longs(), indices, 0, count, batch.longs(), valueOffset);
-      case BOOLEANS -> kernels.gatherFixed(dictionary.fixedBytes(), 1, indices, 0, count, batch.bytes(), valueOffset);
-      case FIXED -> kernels.gatherFixed(
-          dictionary.fixedBytes(), width, indices, 0, count, batch.bytes(), valueOffset * width);
-      case BINARY -> dictionary.gatherBinary(indices, 0, count, batch.binary());
     }
   }
 
@@ -627,59 +568,21 @@ final class DataPageCursor {
    * the cache.
    */
   private void readConverted(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
-    int convertedWidth = conversion.width();
-    byte[] out = batch.bytes();
     if (dictionaryEncoded) {
-      readIndices(count);
-      kernels.gatherFixed(convertedDictionary, convertedWidth, indices, 0, count, out, valueOffset * convertedWidth);
+      dictionary.gather(batch, valueOffset, count);
       return;
     }
+    int convertedWidth = conversion.width();
+    byte[] out = batch.bytes();
     if (unconverted == null) {
       unconverted = new ColumnBatch();
     }
-    ensureValueCapacity(unconverted, array, width, 0, Math.min(count, COPY_CHUNK));
+    unconverted.ensureValueCapacity(array, width, 0, Math.min(count, COPY_CHUNK), location);
     for (int done = 0; done < count; done += COPY_CHUNK) {
       int run = Math.min(COPY_CHUNK, count - done);
       ValueDecoders.read(values, array, width, unconverted, 0, run);
-      convert(unconverted.ints(), unconverted.longs(), unconverted.bytes(), run, out,
-          (valueOffset + done) * convertedWidth);
-    }
-  }
-
-  /** The current dictionary-encoded page's next {@code count} indices into {@link #indices}, checked. */
-  private void readIndices(int count) throws ParquetCorruptionException {
-    if (indices.length < count) {
-      indices = ScratchArrays.replace(indices, Math.max(count, indices.length * 2));
-    }
-    indexDecoder.readIndices(indices, 0, count, dictionary.size());
-  }
-
-  /**
-   * Converts the dictionary's entries once ({@link #conversion}); they take at most 32 times the bytes of the
-   * dictionary page's values (one-byte FIXED_LEN_BYTE_ARRAY to decimal256), which the page's size bounds.
-   */
-  private void convertDictionary() throws ParquetException {
-    int entries = dictionary.size();
-    long bytes = (long) entries * conversion.width();
-    if (bytes > Integer.MAX_VALUE - 16) {
-      throw new UnsupportedParquetFeatureException(location.describe() + ": a dictionary of " + entries
-          + " entries is too large to convert");
-    }
-    if (convertedDictionary.length < bytes) {
-      convertedDictionary = ScratchArrays.replace(convertedDictionary, (int) bytes);
-    }
-    convert(dictionary.ints(), dictionary.longs(), dictionary.fixedBytes(), entries, convertedDictionary, 0);
-  }
-
-  /**
-   * Converts the first {@code count} stored values, held in the array of the physical type among {@code ints},
-   * {@code longs} and {@code fixed}, to {@code out} from {@code outOffset} on ({@link #conversion}).
-   */
-  private void convert(int[] ints, long[] longs, byte[] fixed, int count, byte[] out, int outOffset) {
-    switch (physicalType) {
-      case INT32 -> conversion.convertInts(ints, 0, count, out, outOffset);
-      case INT64 -> conversion.convertLongs(longs, 0, count, out, outOffset);
-      default -> conversion.convertFixed(fixed, 0, count, out, outOffset);
+      ChunkDictionary.convert(conversion, physicalType, unconverted.ints(), unconverted.longs(),
+          unconverted.bytes(), run, out, (valueOffset + done) * convertedWidth);
     }
   }
 
@@ -687,8 +590,7 @@ final class DataPageCursor {
   void release() {
     definitionLevels = ScratchArrays.give(definitionLevels);
     repetitionLevels = ScratchArrays.give(repetitionLevels);
-    indices = ScratchArrays.give(indices);
-    convertedDictionary = ScratchArrays.give(convertedDictionary);
+    dictionary.release();
     plainValues.release();
     if (unconverted != null) {
       unconverted.release();

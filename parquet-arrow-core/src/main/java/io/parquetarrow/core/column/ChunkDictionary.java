@@ -1,0 +1,151 @@
+package io.parquetarrow.core.column;
+
+import io.parquetarrow.core.page.ChunkLocation;
+import io.parquetarrow.core.page.DictionaryPage;
+import io.parquetarrow.core.page.ScratchArrays;
+import io.parquetarrow.encodings.Dictionary;
+import io.parquetarrow.encodings.DictionaryIndexDecoder;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.errors.ParquetException;
+import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.Type;
+import io.parquetarrow.simd.ParquetKernels;
+
+/**
+ * A column chunk's dictionary and the index stream of its current dictionary-encoded page: decodes the dictionary
+ * page once (and converts its entries once, for a converting reader), then gathers each run of values by index.
+ * Indices are checked against the dictionary's size as they are read, including the skipped ones.
+ */
+final class ChunkDictionary {
+  /** Indices read per step when skipping. */
+  private static final int SKIP_CHUNK = 4096;
+
+  private final ChunkLocation location;
+  private final ParquetKernels kernels;
+  private final Type physicalType;
+  /** Bytes per value of INT96 and FIXED_LEN_BYTE_ARRAY, 0 for the other types. */
+  private final int width;
+  private final ValueDecoders.ValueArray array;
+  /** Converts the values as they are decoded (see {@link ValueConversion}); null keeps them as stored. */
+  private final ValueConversion conversion;
+  private final DictionaryIndexDecoder indexDecoder;
+  private Dictionary dictionary;
+  /** The dictionary's entries converted, {@code conversion.width()} bytes each; with {@link #conversion} only. */
+  private byte[] converted = new byte[0];
+  private int[] indices = new int[0];
+
+  ChunkDictionary(ChunkLocation location, Type physicalType, int width, ValueConversion conversion,
+      ParquetKernels kernels) {
+    this.location = location;
+    this.kernels = kernels;
+    this.physicalType = physicalType;
+    this.width = width;
+    this.array = ValueDecoders.valueArray(physicalType);
+    this.conversion = conversion;
+    this.indexDecoder = new DictionaryIndexDecoder(kernels);
+  }
+
+  /** Decodes the chunk's dictionary page, which the data pages that follow gather from. */
+  void use(DictionaryPage dictionaryPage) throws ParquetException {
+    try {
+      Encoding encoding = dictionaryPage.encoding();
+      if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
+        throw new UnsupportedParquetFeatureException("dictionary page encoding " + encoding + " is not supported");
+      }
+      dictionary = Dictionary.decode(physicalType, width, dictionaryPage.data(), dictionaryPage.offset(),
+          dictionaryPage.length(), dictionaryPage.valueCount(), kernels);
+      if (conversion != null) {
+        convertEntries();
+      }
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(location.describe(dictionaryPage.fileOffset()) + ": dictionary page");
+    } catch (UnsupportedParquetFeatureException e) {
+      throw new UnsupportedParquetFeatureException(
+          location.describe(dictionaryPage.fileOffset()) + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Starts a dictionary-encoded page's {@code values} indices, in {@code data[position, + length)}. */
+  void startPage(byte[] data, int position, int length, int values, Encoding encoding)
+      throws ParquetCorruptionException {
+    if (dictionary == null) {
+      throw ParquetCorruptionException.of(
+          "data page is %s encoded but the column chunk has no dictionary page", encoding);
+    }
+    indexDecoder.init(data, position, length, values);
+  }
+
+  /** Gathers the page's next {@code count} values into {@code batch} at value index {@code valueOffset}. */
+  void gather(ColumnBatch batch, int valueOffset, int count) throws ParquetCorruptionException {
+    readIndices(count);
+    if (conversion != null) {
+      int convertedWidth = conversion.width();
+      kernels.gatherFixed(converted, convertedWidth, indices, 0, count, batch.bytes(), valueOffset * convertedWidth);
+      return;
+    }
+    switch (array) {
+      case INTS -> kernels.gatherInts(dictionary.ints(), indices, 0, count, batch.ints(), valueOffset);
+      case LONGS -> kernels.gatherLongs(dictionary.longs(), indices, 0, count, batch.longs(), valueOffset);
+      case BOOLEANS -> kernels.gatherFixed(dictionary.fixedBytes(), 1, indices, 0, count, batch.bytes(), valueOffset);
+      case FIXED -> kernels.gatherFixed(
+          dictionary.fixedBytes(), width, indices, 0, count, batch.bytes(), valueOffset * width);
+      case BINARY -> dictionary.gatherBinary(indices, 0, count, batch.binary());
+    }
+  }
+
+  /** Skips the page's next {@code count} values, their indices still checked. */
+  void skip(int count) throws ParquetCorruptionException {
+    if (indices.length < Math.min(count, SKIP_CHUNK)) {
+      indices = ScratchArrays.replace(indices, Math.min(count, SKIP_CHUNK));
+    }
+    for (int done = 0; done < count; done += SKIP_CHUNK) {
+      indexDecoder.readIndices(indices, 0, Math.min(SKIP_CHUNK, count - done), dictionary.size());
+    }
+  }
+
+  /** The page's next {@code count} indices into {@link #indices}, checked. */
+  private void readIndices(int count) throws ParquetCorruptionException {
+    if (indices.length < count) {
+      indices = ScratchArrays.replace(indices, Math.max(count, indices.length * 2));
+    }
+    indexDecoder.readIndices(indices, 0, count, dictionary.size());
+  }
+
+  /**
+   * Converts the dictionary's entries once ({@link #conversion}); they take at most 32 times the bytes of the
+   * dictionary page's values (one-byte FIXED_LEN_BYTE_ARRAY to decimal256), which the page's size bounds.
+   */
+  private void convertEntries() throws ParquetException {
+    int entries = dictionary.size();
+    long bytes = (long) entries * conversion.width();
+    if (bytes > Integer.MAX_VALUE - 16) {
+      throw new UnsupportedParquetFeatureException(location.describe() + ": a dictionary of " + entries
+          + " entries is too large to convert");
+    }
+    if (converted.length < bytes) {
+      converted = ScratchArrays.replace(converted, (int) bytes);
+    }
+    convert(conversion, physicalType, dictionary.ints(), dictionary.longs(), dictionary.fixedBytes(), entries,
+        converted, 0);
+  }
+
+  /**
+   * Converts the first {@code count} stored values of {@code physicalType}, held in its array among {@code ints},
+   * {@code longs} and {@code fixed}, to {@code out} from {@code outOffset} on.
+   */
+  static void convert(ValueConversion conversion, Type physicalType, int[] ints, long[] longs, byte[] fixed,
+      int count, byte[] out, int outOffset) {
+    switch (physicalType) {
+      case INT32 -> conversion.convertInts(ints, 0, count, out, outOffset);
+      case INT64 -> conversion.convertLongs(longs, 0, count, out, outOffset);
+      default -> conversion.convertFixed(fixed, 0, count, out, outOffset);
+    }
+  }
+
+  /** Gives the index and conversion arrays to {@link ScratchArrays} for the next reader. */
+  void release() {
+    indices = ScratchArrays.give(indices);
+    converted = ScratchArrays.give(converted);
+  }
+}
