@@ -51,16 +51,6 @@ public final class EncryptionPlan {
     public String toString() {
       return "DataKey[masterKeyId=" + masterKeyId + ", " + keyBytes.length * 8 + " bits]";
     }
-
-    @Override
-    public boolean equals(Object other) {
-      return this == other;
-    }
-
-    @Override
-    public int hashCode() {
-      return System.identityHashCode(this);
-    }
   }
 
   EncryptionPlan(DataKey footerKey, Map<String, DataKey> columnKeys, EncryptionConfiguration configuration) {
