@@ -34,6 +34,12 @@ public final class CryptoFactory {
     this.kmsClientFactory = Objects.requireNonNull(kmsClientFactory, "kmsClientFactory");
   }
 
+  /** Fresh keys for one file whose key material stays inside its key metadata (the default configuration). */
+  public EncryptionPlan encryptionPlan(KmsConnectionConfig connection, EncryptionConfiguration configuration)
+      throws ParquetEncryptionException {
+    return encryptionPlan(connection, configuration, (KeyMaterialStore) null);
+  }
+
   /**
    * Fresh keys for one file. With external key material ({@link EncryptionConfiguration#internalKeyMaterial()}
    * false), the material is written now to {@code _KEY_MATERIAL_FOR_<name>.json} beside {@code parquetFile}, which
@@ -85,6 +91,13 @@ public final class CryptoFactory {
       externalStore.save();
     }
     return new EncryptionPlan(footerKey, columnKeys, configuration);
+  }
+
+  /**
+   * The key retriever for files whose key material is inside their key metadata (no external store is looked for).
+   */
+  public FileKeyUnwrapper keyRetriever(KmsConnectionConfig connection, DecryptionConfiguration configuration) {
+    return keyRetriever(connection, configuration, (KeyMaterialStore) null);
   }
 
   /**

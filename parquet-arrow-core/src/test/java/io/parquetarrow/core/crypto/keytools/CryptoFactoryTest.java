@@ -55,13 +55,13 @@ class CryptoFactoryTest {
     CountingKms kms = new CountingKms();
     CryptoFactory factory = new CryptoFactory(kms.factory());
     EncryptionConfiguration configuration = twoColumnKeys().build();
-    EncryptionPlan first = factory.encryptionPlan(CONNECTION, configuration, (Path) null);
-    EncryptionPlan second = factory.encryptionPlan(CONNECTION, configuration, (Path) null);
+    EncryptionPlan first = factory.encryptionPlan(CONNECTION, configuration);
+    EncryptionPlan second = factory.encryptionPlan(CONNECTION, configuration);
     assertThat(kms.wraps).as("one KEK per master key: kf, kc1, kc2").hasValue(3);
     assertThat(kekId(first.columnKeys().get("a"))).isEqualTo(kekId(second.columnKeys().get("b")));
     assertThat(first.footerKey().keyBytes()).isNotEqualTo(second.footerKey().keyBytes());
 
-    FileKeyUnwrapper reader = factory.keyRetriever(CONNECTION, DecryptionConfiguration.defaults(), (Path) null);
+    FileKeyUnwrapper reader = factory.keyRetriever(CONNECTION, DecryptionConfiguration.defaults());
     for (EncryptionPlan plan : List.of(first, second)) {
       reader.key(plan.footerKey().keyMetadata());
       for (EncryptionPlan.DataKey key : plan.columnKeys().values()) {
@@ -77,10 +77,9 @@ class CryptoFactoryTest {
   void singleWrappingCallsTheKmsPerKeyAndRemembersPerFile() throws Exception {
     CountingKms kms = new CountingKms();
     CryptoFactory factory = new CryptoFactory(kms.factory());
-    EncryptionPlan plan = factory.encryptionPlan(CONNECTION, twoColumnKeys().doubleWrapping(false).build(),
-        (Path) null);
+    EncryptionPlan plan = factory.encryptionPlan(CONNECTION, twoColumnKeys().doubleWrapping(false).build());
     assertThat(kms.wraps).hasValue(4);
-    FileKeyUnwrapper reader = factory.keyRetriever(CONNECTION, DecryptionConfiguration.defaults(), (Path) null);
+    FileKeyUnwrapper reader = factory.keyRetriever(CONNECTION, DecryptionConfiguration.defaults());
     byte[] metadata = plan.columnKeys().get("c").keyMetadata();
     reader.key(metadata);
     reader.key(metadata);
@@ -93,14 +92,13 @@ class CryptoFactoryTest {
     CountingKms kms = new CountingKms();
     CryptoFactory factory = new CryptoFactory(kms.factory());
     EncryptionConfiguration configuration = EncryptionConfiguration.builder("kf").uniformEncryption().build();
-    EncryptionPlan first = factory.encryptionPlan(CONNECTION, configuration, (Path) null);
+    EncryptionPlan first = factory.encryptionPlan(CONNECTION, configuration);
     factory.removeCacheEntriesForToken("t1");
-    EncryptionPlan second = factory.encryptionPlan(CONNECTION, configuration, (Path) null);
+    EncryptionPlan second = factory.encryptionPlan(CONNECTION, configuration);
     assertThat(kms.wraps).hasValue(2);
     assertThat(kms.connections).hasSize(2);
     assertThat(kekId(first.footerKey())).isNotEqualTo(kekId(second.footerKey()));
-    factory.encryptionPlan(KmsConnectionConfig.of("instance-7", "https://kms.test", "t2"), configuration,
-        (Path) null);
+    factory.encryptionPlan(KmsConnectionConfig.of("instance-7", "https://kms.test", "t2"), configuration);
     assertThat(kms.connections).as("another token, another client").hasSize(3);
   }
 
@@ -124,9 +122,9 @@ class CryptoFactoryTest {
   @Test
   void columnKeyFirstWithoutInstanceAndInternalMaterialIsExplained() throws Exception {
     CryptoFactory factory = new CryptoFactory(new CountingKms().factory());
-    EncryptionPlan plan = factory.encryptionPlan(CONNECTION, twoColumnKeys().build(), (Path) null);
+    EncryptionPlan plan = factory.encryptionPlan(CONNECTION, twoColumnKeys().build());
     FileKeyUnwrapper reader = factory.keyRetriever(KmsConnectionConfig.of(null, null, "t1"),
-        DecryptionConfiguration.defaults(), (Path) null);
+        DecryptionConfiguration.defaults());
     assertThatThrownBy(() -> reader.key(plan.columnKeys().get("a").keyMetadata()))
         .isInstanceOf(ParquetEncryptionException.class)
         .hasMessageContaining("KMS instance is not configured");
@@ -138,7 +136,7 @@ class CryptoFactoryTest {
   void uniformEncryptionHasOnlyTheFooterKey() throws Exception {
     EncryptionPlan plan = new CryptoFactory(new CountingKms().factory()).encryptionPlan(CONNECTION,
         EncryptionConfiguration.builder("kf").uniformEncryption().plaintextFooter(true)
-            .algorithm(ParquetCipher.AES_GCM_CTR_V1).build(), (Path) null);
+            .algorithm(ParquetCipher.AES_GCM_CTR_V1).build());
     assertThat(plan.columnKeys()).isEmpty();
     assertThat(plan.uniformEncryption()).isTrue();
     assertThat(plan.plaintextFooter()).isTrue();
@@ -149,7 +147,7 @@ class CryptoFactoryTest {
   void unknownMasterKeyFailsThePlan() {
     CryptoFactory factory = new CryptoFactory(new CountingKms().factory());
     assertThatThrownBy(() -> factory.encryptionPlan(CONNECTION,
-        EncryptionConfiguration.builder("kf").columnKeys("missing:a").build(), (Path) null))
+        EncryptionConfiguration.builder("kf").columnKeys("missing:a").build()))
         .isInstanceOf(ParquetEncryptionException.class)
         .hasMessageContaining("missing");
   }
@@ -170,9 +168,9 @@ class CryptoFactoryTest {
     KmsConnectionConfig connection = KmsConnectionConfig.of("i", "u", "very-secret-token");
     assertThat(connection.toString()).doesNotContain("very-secret-token").contains("hidden");
     EncryptionPlan plan = new CryptoFactory(new CountingKms().factory())
-        .encryptionPlan(connection, twoColumnKeys().build(), (Path) null);
+        .encryptionPlan(connection, twoColumnKeys().build());
     String text = plan.toString() + new CryptoFactory(new CountingKms().factory())
-        .keyRetriever(connection, DecryptionConfiguration.defaults(), (Path) null);
+        .keyRetriever(connection, DecryptionConfiguration.defaults());
     assertThat(text).doesNotContain("very-secret-token")
         .doesNotContain(Base64.getEncoder().encodeToString(plan.footerKey().keyBytes()))
         .contains("masterKeyId=kc1", "128 bits");
