@@ -176,37 +176,43 @@ public final class EncryptionConfiguration {
       return this;
     }
 
+    /** Encrypts columns without their own key with the footer key (default false: they stay plaintext). */
     public Builder completeColumnEncryption(boolean completeColumnEncryption) {
       this.completeColumnEncryption = completeColumnEncryption;
       return this;
     }
 
+    /** Leaves the footer readable and signs it with the footer key (default false: encrypted footer). */
     public Builder plaintextFooter(boolean plaintextFooter) {
       this.plaintextFooter = plaintextFooter;
       return this;
     }
 
+    /** The encryption algorithm (default {@link ParquetCipher#AES_GCM_V1}). */
     public Builder algorithm(ParquetCipher algorithm) {
       this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
       return this;
     }
 
+    /** Wraps data keys with cached key encryption keys rather than in the KMS (default true). */
     public Builder doubleWrapping(boolean doubleWrapping) {
       this.doubleWrapping = doubleWrapping;
       return this;
     }
 
+    /** Keeps key material in the file (default true) rather than in the store beside it. */
     public Builder internalKeyMaterial(boolean internalKeyMaterial) {
       this.internalKeyMaterial = internalKeyMaterial;
       return this;
     }
 
-    /** 128, 192 or 256. */
+    /** Length of the random data keys in bits: 128 (default), 192 or 256. */
     public Builder dataKeyLengthBits(int dataKeyLengthBits) {
       this.dataKeyLengthBits = dataKeyLengthBits;
       return this;
     }
 
+    /** How long KMS clients and key encryption keys are reused (default ten minutes). */
     public Builder cacheLifetime(Duration cacheLifetime) {
       this.cacheLifetime = Objects.requireNonNull(cacheLifetime, "cacheLifetime");
       return this;
