@@ -3,6 +3,7 @@ package io.parquetarrow.core.page;
 import io.parquetarrow.core.codec.Decompressor;
 import io.parquetarrow.core.crypto.ColumnDecryptor;
 import io.parquetarrow.core.crypto.ModuleCipher;
+import io.parquetarrow.core.page.EncryptedPages.PageBody;
 import io.parquetarrow.core.file.InputFile;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
@@ -90,15 +91,7 @@ public final class PageReader implements AutoCloseable {
   private long headerOffset;
   private long pagesSkipped;
   /** Decrypts an encrypted chunk's headers and pages; null for a plaintext chunk. */
-  private final ColumnDecryptor decryptor;
-  /** Page headers read so far (encrypted chunks: the first may be the dictionary page's). */
-  private int headersRead;
-  /** Data page headers read so far: the next one's ordinal in its AAD. */
-  private int dataPageHeadersRead;
-  /** The ordinal of the data page whose header was read last. */
-  private int headerPageOrdinal;
-  /** Where encrypted pages are decrypted to; valid until the next page. */
-  private byte[] decrypted = new byte[0];
+  private final EncryptedPages encrypted;
 
   /**
    * @param file the file holding the chunk
@@ -158,7 +151,7 @@ public final class PageReader implements AutoCloseable {
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, long heapPageLimit,
       ColumnDecryptor decryptor) {
-    this.decryptor = decryptor;
+    this.encrypted = decryptor == null ? null : new EncryptedPages(decryptor, location);
     this.bytes = bytes;
     this.chunkStart = chunkStart;
     this.totalValueCount = totalValueCount;
@@ -210,7 +203,7 @@ public final class PageReader implements AutoCloseable {
   public Page nextPage(ValueDestination destination) throws IOException {
     // An uncompressed chunk read into vectors fetches headers and the odd page body that cannot go there one at
     // a time, so that the other bodies can be read from the file straight into the vector.
-    boolean readNear = destination != null && !decompression.compressed() && decryptor == null;
+    boolean readNear = destination != null && !decompression.compressed() && encrypted == null;
     while (true) {
       PageHeader header = nextHeader(readNear);
       if (header == null) {
@@ -568,9 +561,6 @@ public final class PageReader implements AutoCloseable {
     return prefix > 0 && roomAfterBody >= prefix ? prefix : 0;
   }
 
-  /** A page body ready for decompression: where its bytes are. */
-  private record PageBody(byte[] bytes, int offset, int length) {}
-
   /**
    * The one step between a page's stored body (in the window) and the page types: verifies its CRC as stored and,
    * for an encrypted chunk, decrypts it whole into a scratch array (so nothing of an encrypted page is handed out
@@ -579,25 +569,13 @@ public final class PageReader implements AutoCloseable {
   private PageBody checkedBody(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
       throws ParquetException {
     verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
-    if (decryptor == null) {
+    if (encrypted == null) {
       return new PageBody(bytes.window(), bodyOffset, bodyLength);
     }
-    long moduleOffset = chunkStart + position - bodyLength;
-    int length = decryptor.pagePlaintextLength(bodyLength, moduleOffset);
-    if (decrypted.length < length) {
-      decrypted = ScratchArrays.replace(decrypted, length);
-    }
-    boolean dictionary = header.type() == PageType.DICTIONARY_PAGE;
-    decryptor.decryptPage(bytes.window(), bodyOffset, bodyLength, dictionary, headerPageOrdinal, decrypted,
-        moduleOffset);
-    return new PageBody(decrypted, 0, length);
+    return encrypted.body(header, bytes.window(), bodyOffset, bodyLength, chunkStart + position - bodyLength);
   }
 
-  /**
-   * Reads and decrypts an encrypted page header module ({@code length nonce ciphertext tag}). The first header of
-   * a chunk with a dictionary page is the dictionary page's; every other is a data page's, numbered from 0 for its
-   * AAD, as the spec's module AADs require.
-   */
+  /** Reads the framing of an encrypted page header module ({@code length nonce ciphertext tag}) and decrypts it. */
   private PageHeader readEncryptedHeader(long headerOffset) throws IOException {
     long remaining = bytes.length() - position;
     check(remaining >= ModuleCipher.LENGTH_BYTES, headerOffset,
@@ -609,28 +587,13 @@ public final class PageReader implements AutoCloseable {
         remaining - ModuleCipher.LENGTH_BYTES);
     int moduleLength = (int) stored + ModuleCipher.LENGTH_BYTES;
     offset = ensure(position, moduleLength, headerOffset);
-    boolean dictionary = decryptor.startsWithDictionaryPage() && headersRead == 0;
-    int ordinal = dataPageHeadersRead;
-    byte[] plaintext = decryptor.decryptPageHeader(bytes.window(), offset, moduleLength, dictionary, ordinal,
-        headerOffset);
-    PageHeader header;
-    try {
-      header = PageHeader.read(new CompactProtocolReader(plaintext, 0, plaintext.length));
-    } catch (ParquetCorruptionException e) {
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": invalid decrypted page header: " + e.getMessage(), e);
-    }
-    headersRead++;
-    if (!dictionary) {
-      headerPageOrdinal = ordinal;
-      dataPageHeadersRead++;
-    }
+    PageHeader header = encrypted.header(bytes.window(), offset, moduleLength, headerOffset);
     position += moduleLength;
     return header;
   }
 
   private PageHeader readHeader(long headerOffset, boolean near) throws IOException {
-    if (decryptor != null) {
+    if (encrypted != null) {
       return readEncryptedHeader(headerOffset);
     }
     long remaining = bytes.length() - position;
@@ -716,6 +679,8 @@ public final class PageReader implements AutoCloseable {
   public void close() {
     decompression.close();
     bytes.releaseWindow();
-    decrypted = ScratchArrays.give(decrypted);
+    if (encrypted != null) {
+      encrypted.close();
+    }
   }
 }
