@@ -77,7 +77,7 @@ public final class ColumnDecryptor {
     byte[] aad = dictionary ? dictionaryPageHeaderAad : withPageOrdinal(dataPageHeaderAad, pageOrdinal, fileOffset);
     String what = dictionary ? "dictionary page header" : "header of data page " + pageOrdinal;
     byte[] plaintext = new byte[plaintextLength(gcm, moduleLength, what, fileOffset)];
-    decrypt(gcm, bytes, offset, moduleLength, aad, plaintext, what, fileOffset);
+    decrypt(gcm, bytes, offset, moduleLength, aad, plaintext, 0, what, fileOffset);
     return plaintext;
   }
 
@@ -88,13 +88,14 @@ public final class ColumnDecryptor {
 
   /**
    * Decrypts a page module (a dictionary or data page's body, as {@code compressed_page_size} spans it) into
-   * {@code output} from index 0, which has room for {@link #pagePlaintextLength} bytes; returns that length.
+   * {@code output} at {@code outputOffset}, which has room for {@link #pagePlaintextLength} bytes; returns that
+   * length.
    */
   public int decryptPage(byte[] bytes, int offset, int moduleLength, boolean dictionary, int pageOrdinal,
-      byte[] output, long fileOffset) throws ParquetEncryptionException {
+      byte[] output, int outputOffset, long fileOffset) throws ParquetEncryptionException {
     byte[] aad = dictionary ? dictionaryPageAad : withPageOrdinal(dataPageAad, pageOrdinal, fileOffset);
     String what = dictionary ? "dictionary page" : "data page " + pageOrdinal;
-    return decrypt(pageCipher, bytes, offset, moduleLength, aad, output, what, fileOffset);
+    return decrypt(pageCipher, bytes, offset, moduleLength, aad, output, outputOffset, what, fileOffset);
   }
 
   /**
@@ -108,7 +109,7 @@ public final class ColumnDecryptor {
     }
     String what = type.name().toLowerCase(Locale.ROOT).replace('_', ' ');
     byte[] plaintext = new byte[plaintextLength(gcm, moduleLength, what, fileOffset)];
-    decrypt(gcm, bytes, offset, moduleLength, aad(type), plaintext, what, fileOffset);
+    decrypt(gcm, bytes, offset, moduleLength, aad(type), plaintext, 0, what, fileOffset);
     return plaintext;
   }
 
@@ -131,9 +132,9 @@ public final class ColumnDecryptor {
   }
 
   private int decrypt(ModuleCipher cipher, byte[] bytes, int offset, int moduleLength, byte[] aad, byte[] output,
-      String what, long fileOffset) throws ParquetEncryptionException {
+      int outputOffset, String what, long fileOffset) throws ParquetEncryptionException {
     try {
-      return cipher.decrypt(key, bytes, offset, moduleLength, aad, output, 0);
+      return cipher.decrypt(key, bytes, offset, moduleLength, aad, output, outputOffset);
     } catch (GeneralSecurityException e) {
       throw failure(what, fileOffset, e);
     }
