@@ -9,17 +9,18 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * Decrypts the modules of one encrypted column chunk: page headers and pages for the page layer, and the column
  * index, offset index and bloom filter header and bitset for whoever reads them. Made by
- * {@link FileDecryptor#columnDecryptor} with the chunk's key and the ciphers of the thread that reads it; holds
+ * {@link FileDecryptor#columnDecryptor} with the chunk's key; holds
  * the AADs of its modules, with the page ordinal updated in place page after page.
  *
  * <p>Page headers and every other module are AES-GCM; pages are AES-GCM or, under AES_GCM_CTR_V1, AES-CTR. A
  * failure is a {@link ParquetEncryptionException} naming the file, row group, column and the module's offset.
- * Not thread-safe (one per open column chunk).
+ * The ciphers are the calling thread's ({@link ModuleCiphers#current()}). Not thread-safe (one per open column
+ * chunk: the page ordinal in its AADs is updated in place).
  */
 public final class ColumnDecryptor {
   private final SecretKeySpec key;
-  private final AesGcmModuleCipher gcm;
-  private final ModuleCipher pageCipher;
+  /** Pages are AES-CTR (AES_GCM_CTR_V1) rather than AES-GCM. */
+  private final boolean ctrPages;
   private final byte[] fileAad;
   private final int rowGroupOrdinal;
   private final int columnOrdinal;
@@ -30,12 +31,10 @@ public final class ColumnDecryptor {
   private final byte[] dictionaryPageHeaderAad;
   private final byte[] dictionaryPageAad;
 
-  ColumnDecryptor(SecretKeySpec key, AesGcmModuleCipher gcm, ModuleCipher pageCipher, byte[] fileAad,
-      int rowGroupOrdinal, int columnOrdinal, boolean startsWithDictionaryPage, String place)
-      throws ParquetEncryptionException {
+  ColumnDecryptor(SecretKeySpec key, boolean ctrPages, byte[] fileAad, int rowGroupOrdinal, int columnOrdinal,
+      boolean startsWithDictionaryPage, String place) throws ParquetEncryptionException {
     this.key = key;
-    this.gcm = gcm;
-    this.pageCipher = pageCipher;
+    this.ctrPages = ctrPages;
     this.fileAad = fileAad;
     this.rowGroupOrdinal = rowGroupOrdinal;
     this.columnOrdinal = columnOrdinal;
@@ -76,6 +75,7 @@ public final class ColumnDecryptor {
       long fileOffset) throws ParquetEncryptionException {
     byte[] aad = dictionary ? dictionaryPageHeaderAad : withPageOrdinal(dataPageHeaderAad, pageOrdinal, fileOffset);
     String what = dictionary ? "dictionary page header" : "header of data page " + pageOrdinal;
+    AesGcmModuleCipher gcm = ModuleCiphers.current().gcm();
     byte[] plaintext = new byte[plaintextLength(gcm, moduleLength, what, fileOffset)];
     decrypt(gcm, bytes, offset, moduleLength, aad, plaintext, 0, what, fileOffset);
     return plaintext;
@@ -83,7 +83,7 @@ public final class ColumnDecryptor {
 
   /** The plaintext length of a page module of {@code moduleLength} bytes. */
   public int pagePlaintextLength(int moduleLength, long fileOffset) throws ParquetEncryptionException {
-    return plaintextLength(pageCipher, moduleLength, "page", fileOffset);
+    return plaintextLength(pageCipher(), moduleLength, "page", fileOffset);
   }
 
   /**
@@ -95,7 +95,12 @@ public final class ColumnDecryptor {
       byte[] output, int outputOffset, long fileOffset) throws ParquetEncryptionException {
     byte[] aad = dictionary ? dictionaryPageAad : withPageOrdinal(dataPageAad, pageOrdinal, fileOffset);
     String what = dictionary ? "dictionary page" : "data page " + pageOrdinal;
-    return decrypt(pageCipher, bytes, offset, moduleLength, aad, output, outputOffset, what, fileOffset);
+    return decrypt(pageCipher(), bytes, offset, moduleLength, aad, output, outputOffset, what, fileOffset);
+  }
+
+  private ModuleCipher pageCipher() {
+    ModuleCiphers ciphers = ModuleCiphers.current();
+    return ctrPages ? ciphers.ctr() : ciphers.gcm();
   }
 
   /**
@@ -108,6 +113,7 @@ public final class ColumnDecryptor {
       throw new IllegalArgumentException(type + " is not a module of a column chunk's indexes or bloom filter");
     }
     String what = type.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    AesGcmModuleCipher gcm = ModuleCiphers.current().gcm();
     byte[] plaintext = new byte[plaintextLength(gcm, moduleLength, what, fileOffset)];
     decrypt(gcm, bytes, offset, moduleLength, aad(type), plaintext, 0, what, fileOffset);
     return plaintext;

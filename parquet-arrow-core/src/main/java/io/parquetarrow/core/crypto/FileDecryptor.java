@@ -26,8 +26,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>Made from the caller's {@link FileDecryptionProperties} and the file's {@code EncryptionAlgorithm}. The AAD
  * prefix is the one the caller supplies, else the one the file stores; a file that says {@code supply_aad_prefix}
  * needs the caller's. Keys are resolved once each (explicit keys first, then the {@link DecryptionKeyRetriever})
- * and kept as {@link SecretKeySpec}s. Thread-safe: the reading threads of one file share it, each with its own
- * {@link ModuleCiphers}.
+ * and kept as {@link SecretKeySpec}s. Thread-safe: the reading threads of one file share it, each decrypting with
+ * its own {@link ModuleCiphers}.
  */
 public final class FileDecryptor {
   private final FileDecryptionProperties properties;
@@ -141,7 +141,7 @@ public final class FileDecryptor {
    */
   public byte[] decryptFooter(byte[] bytes, int offset, int moduleLength, long fileOffset)
       throws ParquetEncryptionException {
-    AesGcmModuleCipher gcm = new AesGcmModuleCipher();
+    AesGcmModuleCipher gcm = ModuleCiphers.current().gcm();
     try {
       byte[] plaintext = new byte[gcm.plaintextLength(moduleLength)];
       gcm.decrypt(footerKey, bytes, offset, moduleLength, Aad.footer(fileAad), plaintext, 0);
@@ -200,7 +200,7 @@ public final class FileDecryptor {
       return null;
     }
     byte[] plaintext;
-    AesGcmModuleCipher gcm = new AesGcmModuleCipher();
+    AesGcmModuleCipher gcm = ModuleCiphers.current().gcm();
     try {
       plaintext = new byte[gcm.plaintextLength(module.length)];
       byte[] aad = Aad.module(fileAad, ModuleType.COLUMN_META_DATA, rowGroupOrdinal, columnOrdinal, 0);
@@ -225,14 +225,14 @@ public final class FileDecryptor {
   }
 
   /**
-   * The decryptor of an encrypted chunk's modules, using {@code ciphers} (the calling thread's).
+   * The decryptor of an encrypted chunk's modules.
    *
    * @param startsWithDictionaryPage whether the chunk's metadata has a dictionary page offset
    * @param place "file: row group N, column a.b", for messages
    * @throws ParquetEncryptionException the chunk's key is not available
    */
   public ColumnDecryptor columnDecryptor(ColumnChunk chunk, int rowGroupOrdinal, int columnOrdinal,
-      String columnPath, boolean startsWithDictionaryPage, ModuleCiphers ciphers, String place)
+      String columnPath, boolean startsWithDictionaryPage, String place)
       throws ParquetEncryptionException {
     SecretKeySpec key = key(chunk, columnPath, place);
     if (key == null) {
@@ -241,9 +241,8 @@ public final class FileDecryptor {
               : "; give it with FileDecryptionProperties.Builder.columnKey or a key retriever, or leave the column"
                   + " out of the projection"));
     }
-    ModuleCipher pageCipher = ctrPages ? ciphers.ctr() : ciphers.gcm();
-    return new ColumnDecryptor(key, ciphers.gcm(), pageCipher, fileAad, rowGroupOrdinal, columnOrdinal,
-        startsWithDictionaryPage, place);
+    return new ColumnDecryptor(key, ctrPages, fileAad, rowGroupOrdinal, columnOrdinal, startsWithDictionaryPage,
+        place);
   }
 
   private SecretKeySpec key(ColumnChunk chunk, String columnPath, String place) throws ParquetEncryptionException {

@@ -13,7 +13,7 @@ import javax.crypto.spec.SecretKeySpec;
  * encrypts (AES_GCM_CTR_V1 pages).
  *
  * <p>Wraps one JDK {@link Cipher}, re-initialised per module with the module's key and nonce, so an instance is not
- * thread-safe: a reader keeps one per thread ({@link ModuleCiphers}) instead of making a {@code Cipher} per page.
+ * thread-safe: each thread keeps one of each ({@link ModuleCiphers}) instead of making a {@code Cipher} per page.
  */
 public abstract sealed class ModuleCipher permits AesGcmModuleCipher, AesCtrModuleCipher {
   /** The module's length prefix. */

@@ -4,7 +4,6 @@ import io.parquetarrow.core.codec.Codecs;
 import io.parquetarrow.core.codec.Decompressor;
 import io.parquetarrow.core.crypto.ColumnDecryptor;
 import io.parquetarrow.core.crypto.FileDecryptor;
-import io.parquetarrow.core.crypto.ModuleCiphers;
 import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
@@ -42,8 +41,6 @@ public final class ColumnChunks implements AutoCloseable {
   private long bytesReadInClosedChunks;
   private long pagesIntoVectorsInClosedChunks;
   private final List<PageReader> open = new ArrayList<>();
-  /** This thread's ciphers for encrypted chunks, made on first use. */
-  private final ModuleCiphers ciphers = new ModuleCiphers();
 
   /**
    * @param readAheadBytes the most compressed bytes held read ahead ({@code ReadOptions.readAheadBytes()}); 0 reads
@@ -92,7 +89,7 @@ public final class ColumnChunks implements AutoCloseable {
   }
 
   /**
-   * The decryptor of an encrypted chunk, with this thread's ciphers.
+   * The decryptor of an encrypted chunk.
    *
    * @throws ParquetEncryptionException the file was opened without keys, the column's key is missing, or its
    *     metadata did not decrypt
@@ -105,8 +102,7 @@ public final class ColumnChunks implements AutoCloseable {
           + " Encryption); reading it needs its key (ReadOptions.Builder.decryption)");
     }
     ColumnDecryptor decryptor = fileDecryptor.columnDecryptor(chunk.columnChunk(), metadata.ordinal(),
-        column.leafIndex(), column.dottedPath(), chunk.dictionaryPageOffset().isPresent(), ciphers,
-        location.describe());
+        column.leafIndex(), column.dottedPath(), chunk.dictionaryPageOffset().isPresent(), location.describe());
     if (chunk.decryptionFailure() != null) {
       throw new ParquetEncryptionException(chunk.decryptionFailure().getMessage(), chunk.decryptionFailure());
     }

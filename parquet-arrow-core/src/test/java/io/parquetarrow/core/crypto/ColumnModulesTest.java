@@ -28,7 +28,6 @@ class ColumnModulesTest {
     int indexes = 0;
     int bloomFilters = 0;
     try (ParquetFile parquet = ParquetFile.open(file, EncryptedCorpus.explicitKeys(file).build())) {
-      ModuleCiphers ciphers = new ModuleCiphers();
       for (RowGroupMetadata rowGroup : parquet.metadata().rowGroups()) {
         for (ColumnChunkMetadata chunk : rowGroup.columns()) {
           if (!chunk.isEncrypted()) {
@@ -36,7 +35,7 @@ class ColumnModulesTest {
           }
           String path = chunk.column().dottedPath();
           ColumnDecryptor decryptor = parquet.decryptor().columnDecryptor(chunk.columnChunk(), rowGroup.ordinal(),
-              chunk.column().leafIndex(), path, chunk.dictionaryPageOffset().isPresent(), ciphers, path);
+              chunk.column().leafIndex(), path, chunk.dictionaryPageOffset().isPresent(), path);
           if (chunk.offsetIndexOffset().isPresent()) {
             byte[] offsetIndex =
                 module(parquet, decryptor, ModuleType.OFFSET_INDEX, chunk.offsetIndexOffset().getAsLong());

@@ -13,10 +13,12 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.util.Text;
 
 /**
- * Reads a file with {@link ParquetArrowReader} into the values {@link ParquetJavaRows} gives, each read with its own
+ * Reads a file with {@link ParquetArrowReader} into the values {@link ParquetJavaRows} gives (dictionary vectors
+ * looked up), each read with its own
  * allocator that must be empty once the reader is closed (also when the read fails).
  */
 final class EncryptedReads {
@@ -45,7 +47,12 @@ final class EncryptedReads {
         for (int row = 0; row < root.getRowCount(); row++) {
           List<Object> values = new ArrayList<>();
           for (FieldVector vector : root.getFieldVectors()) {
-            values.add(plain(vector.getObject(row)));
+            DictionaryEncoding encoding = vector.getField().getDictionary();
+            Object value = vector.getObject(row);
+            if (encoding != null && value != null) {
+              value = reader.lookup(encoding.getId()).getVector().getObject(((Number) value).intValue());
+            }
+            values.add(plain(value));
           }
           rows.add(values);
         }

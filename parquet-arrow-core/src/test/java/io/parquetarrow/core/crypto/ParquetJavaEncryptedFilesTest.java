@@ -35,7 +35,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * dictionaries, both algorithms, both footer modes, many small pages (page ordinals) and row groups (row group
  * ordinals), columns with their own key, with the footer key and in plaintext side by side, and a required PLAIN
  * INT64 column in an uncompressed file (whose plaintext pages would go from the file straight into the vector).
- * Each reads as parquet-java reads it, on one thread and on three.
+ * Each reads as parquet-java reads it, on one thread and on three (lanes of row groups, and threads sharing each
+ * batch's columns).
  */
 class ParquetJavaEncryptedFilesTest {
   private static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
@@ -131,6 +132,9 @@ class ParquetJavaEncryptedFilesTest {
         .as("one thread").isEqualTo(expected);
     assertThat(EncryptedReads.read(file, ReadOptions.builder().decryption(keys).threads(3).batchRows(999).build())
         .rows()).as("three threads").isEqualTo(expected);
+    assertThat(EncryptedReads.read(file, ReadOptions.builder().decryption(keys).threads(3).batchRows(999)
+        .dictionaryColumns("name", "code").build()).rows())
+        .as("three threads sharing each batch's columns (dictionary fields)").isEqualTo(expected);
     // Without the id key, the other columns read; id does not.
     FileDecryptionProperties noIdKey = FileDecryptionProperties.builder().footerKey(FOOTER_KEY)
         .columnKey("name", NAME_KEY).build();
