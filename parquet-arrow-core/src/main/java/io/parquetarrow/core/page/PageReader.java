@@ -564,15 +564,20 @@ public final class PageReader implements AutoCloseable {
   /**
    * The one step between a page's stored body (in the window) and the page types: verifies its CRC as stored and,
    * for an encrypted chunk, decrypts it whole into a scratch array (so nothing of an encrypted page is handed out
-   * or read into a vector before it is authenticated).
+   * or read into a vector before it is authenticated). An encrypted body is decrypted first: an altered AES-GCM
+   * page then fails authentication (a {@code ParquetEncryptionException}) whatever its CRC; the CRC, over the
+   * stored bytes, remains the only check of an AES-CTR page.
    */
   private PageBody checkedBody(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
       throws ParquetException {
-    verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
     if (encrypted == null) {
+      verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
       return new PageBody(bytes.window(), bodyOffset, bodyLength);
     }
-    return encrypted.body(header, bytes.window(), bodyOffset, bodyLength, chunkStart + position - bodyLength);
+    PageBody body =
+        encrypted.body(header, bytes.window(), bodyOffset, bodyLength, chunkStart + position - bodyLength);
+    verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
+    return body;
   }
 
   /** Reads the framing of an encrypted page header module ({@code length nonce ciphertext tag}) and decrypts it. */

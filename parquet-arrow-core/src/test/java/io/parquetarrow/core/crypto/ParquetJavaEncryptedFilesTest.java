@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.parquetarrow.core.ReadOptions;
+import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.errors.ParquetEncryptionException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +108,30 @@ class ParquetJavaEncryptedFilesTest {
       case "name-key" -> NAME_KEY;
       default -> null;
     });
+  }
+
+  /**
+   * A flipped byte in the last page of a column whose pages carry a CRC: AES-GCM authenticates the page before the
+   * CRC is looked at (an encryption error); AES-CTR has nothing but the CRC (a corruption error). Never values.
+   */
+  @ParameterizedTest
+  @CsvSource({"AES_GCM_V1, io.parquetarrow.errors.ParquetEncryptionException",
+      "AES_GCM_CTR_V1, io.parquetarrow.errors.ParquetCorruptionException"})
+  void alteredPageWithAChecksum(ParquetCipher cipher, Class<? extends Exception> expected) throws IOException {
+    Path file = write(WriterVersion.PARQUET_1_0, CompressionCodecName.UNCOMPRESSED, false, cipher, false);
+    FileDecryptionProperties keys = keys().build();
+    ColumnChunkMetadata chunk;
+    try (ParquetFile parquet = ParquetFile.open(file, keys)) {
+      chunk = parquet.metadata().rowGroup(0).column(0);
+    }
+    byte[] bytes = Files.readAllBytes(file);
+    bytes[(int) (chunk.startOffset() + chunk.chunkLength() - 20)] ^= 0x10;
+    Path altered = temporary.resolve("altered.parquet");
+    Files.write(altered, bytes);
+    assertThatThrownBy(() -> EncryptedReads.read(altered, ReadOptions.builder().decryption(keys).columns("id")
+        .build()))
+        .isInstanceOf(expected)
+        .hasMessageContaining("row group 0, column id");
   }
 
   @ParameterizedTest
