@@ -48,8 +48,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@code ARROW:schema} declares as dictionaries are read as dictionary vectors too (every dictionary of the schema
  * has its own id).
  * {@link ReadOptions#dictionaryColumns()} names top-level columns only. Problems with the bytes are
- * {@link ParquetCorruptionException}s naming the file, row group, column and page offset; encrypted columns are
- * {@link ParquetEncryptionException}s.
+ * {@link ParquetCorruptionException}s naming the file, row group, column and page offset. Files written with
+ * Parquet Modular Encryption are read with the keys of {@link ReadOptions#decryption()}; a missing or wrong key, or
+ * a module that does not authenticate, is a {@link ParquetEncryptionException} naming the column.
  *
  * <p>Not thread-safe: one thread calls {@link #loadNextBatch()}. With {@link ReadOptions#threads()} above 1 the
  * worker threads (daemons shared by all readers, kept for a while after their last task) decode in
@@ -91,7 +92,7 @@ public final class ParquetArrowReader extends ArrowReader {
       throws IOException {
     Objects.requireNonNull(allocator, "allocator");
     Objects.requireNonNull(options, "options");
-    return open(ParquetFile.open(path), allocator, options);
+    return open(ParquetFile.open(path, options.decryption()), allocator, options);
   }
 
   /** Reads from any {@link InputFile}; closing the reader closes it. */
@@ -101,7 +102,7 @@ public final class ParquetArrowReader extends ArrowReader {
     Objects.requireNonNull(options, "options");
     ParquetFile file;
     try {
-      file = ParquetFile.open(input);
+      file = ParquetFile.open(input, options.decryption());
     } catch (IOException | RuntimeException e) {
       input.close();
       throw e;

@@ -1,5 +1,6 @@
 package io.parquetarrow.core;
 
+import io.parquetarrow.core.crypto.FileDecryptionProperties;
 import io.parquetarrow.core.read.ReadSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,6 +42,7 @@ public final class ReadOptions implements ReadSettings {
   private final boolean int96AsTimestamp;
   private final int threads;
   private final long readAheadBytes;
+  private final FileDecryptionProperties decryption;
 
   private ReadOptions(Builder builder) {
     this.columns = Collections.unmodifiableList(new ArrayList<>(builder.columns));
@@ -51,6 +53,7 @@ public final class ReadOptions implements ReadSettings {
     this.int96AsTimestamp = builder.int96AsTimestamp;
     this.threads = builder.threads;
     this.readAheadBytes = builder.readAheadBytes;
+    this.decryption = builder.decryption;
   }
 
   /** The options used by {@code ParquetArrowReader.open(path, allocator)}. */
@@ -134,12 +137,20 @@ public final class ReadOptions implements ReadSettings {
     return readAheadBytes;
   }
 
+  /**
+   * The keys for a file written with Parquet Modular Encryption, or null (the default): without them an encrypted
+   * footer cannot be read, and in a file with a plaintext footer only the columns that are not encrypted can.
+   */
+  public FileDecryptionProperties decryption() {
+    return decryption;
+  }
+
   @Override
   public String toString() {
     return "ReadOptions{columns=" + columns + ", rowGroups=" + (rowGroups == null ? "all" : Arrays.toString(rowGroups))
         + ", batchRows=" + batchRows + ", verifyChecksums=" + verifyChecksums + ", dictionaryColumns="
         + dictionaryColumns + ", int96AsTimestamp=" + int96AsTimestamp + ", threads=" + threads + ", readAheadBytes=" + readAheadBytes
-        + "}";
+        + ", decryption=" + (decryption == null ? "none" : decryption) + "}";
   }
 
   /** Builds {@link ReadOptions}; every setter checks its argument at once. */
@@ -152,6 +163,7 @@ public final class ReadOptions implements ReadSettings {
     private boolean int96AsTimestamp = true;
     private int threads = 1;
     private long readAheadBytes = DEFAULT_READ_AHEAD_BYTES;
+    private FileDecryptionProperties decryption;
 
     private Builder() {}
 
@@ -239,6 +251,15 @@ public final class ReadOptions implements ReadSettings {
         throw new IllegalArgumentException("readAheadBytes must be >= 0, got " + bytes);
       }
       this.readAheadBytes = bytes;
+      return this;
+    }
+
+    /**
+     * Keys (and AAD prefix) for reading a file written with Parquet Modular Encryption; null for none (see
+     * {@link ReadOptions#decryption()}).
+     */
+    public Builder decryption(FileDecryptionProperties properties) {
+      this.decryption = properties;
       return this;
     }
 

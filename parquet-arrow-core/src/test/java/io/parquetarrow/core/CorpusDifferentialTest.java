@@ -139,7 +139,8 @@ class CorpusDifferentialTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("encryptedFiles")
   void encryptedFilesAreRefusedWithAnEncryptionError(Path file) throws IOException {
-    // Parquet Modular Encryption is a separate issue; until then every encrypted file must be refused clearly.
+    // Without keys (ReadOptions.decryption) every encrypted file must be refused clearly; crypto.EncryptedCorpusTest
+    // reads them with their keys.
     // A file with a plaintext footer opens; reading its (flat) encrypted columns is what must fail.
     ReadOptions options = ReadOptions.defaults();
     if (!io.parquetarrow.core.file.CorpusFiles.hasEncryptedFooter(file)) {

@@ -36,16 +36,24 @@ public final class ColumnChunkMetadata {
 
   private final ColumnChunk chunk;
   private final ColumnMetaData meta;
+  private final ParquetEncryptionException decryptionFailure;
   private final ColumnDescriptor column;
   private final int rowGroupIndex;
   private final String source;
   private final long startOffset;
   private final long chunkLength;
 
-  ColumnChunkMetadata(ColumnChunk chunk, ColumnDescriptor column, int rowGroupIndex, String source,
-      long dataEnd, long fileLength, boolean parquet816Padding) throws ParquetCorruptionException {
+  /**
+   * @param meta the chunk's ColumnMetaData: as stored, or decrypted from {@code encrypted_column_metadata}; null
+   *     when only stored encrypted
+   * @param decryptionFailure why {@code encrypted_column_metadata} did not decrypt, or null
+   */
+  ColumnChunkMetadata(ColumnChunk chunk, ColumnMetaData meta, ParquetEncryptionException decryptionFailure,
+      ColumnDescriptor column, int rowGroupIndex, String source, long dataEnd, long fileLength,
+      boolean parquet816Padding) throws ParquetCorruptionException {
     this.chunk = chunk;
-    this.meta = chunk.metaData();
+    this.meta = meta;
+    this.decryptionFailure = decryptionFailure;
     this.column = column;
     this.rowGroupIndex = rowGroupIndex;
     this.source = source;
@@ -116,6 +124,9 @@ public final class ColumnChunkMetadata {
   }
 
   private ColumnMetaData requireMetadata() throws ParquetEncryptionException {
+    if (meta == null && decryptionFailure != null) {
+      throw new ParquetEncryptionException(decryptionFailure.getMessage(), decryptionFailure);
+    }
     if (meta == null) {
       throw new ParquetEncryptionException(String.format(
           "%s: row group %d, column %s: the column's metadata is encrypted; reading it needs the column key",
@@ -139,12 +150,23 @@ public final class ColumnChunkMetadata {
     return chunk;
   }
 
-  /** The footer's ColumnMetaData, or null when it is only available encrypted. */
+  /**
+   * The chunk's ColumnMetaData: from the footer, or decrypted from {@code encrypted_column_metadata} when the file
+   * was opened with its key; null when it is only available encrypted.
+   */
   public ColumnMetaData columnMetaData() {
     return meta;
   }
 
-  /** False when the chunk's ColumnMetaData is only stored encrypted. */
+  /**
+   * Why the chunk's {@code encrypted_column_metadata} did not decrypt with the key given (wrong key, altered
+   * bytes), or null: the chunk cannot be read then.
+   */
+  public ParquetEncryptionException decryptionFailure() {
+    return decryptionFailure;
+  }
+
+  /** False when the chunk's ColumnMetaData is only stored encrypted (and was not decrypted). */
   public boolean isMetadataAvailable() {
     return meta != null;
   }

@@ -1,5 +1,7 @@
 package io.parquetarrow.core.file;
 
+import io.parquetarrow.core.crypto.FileDecryptionProperties;
+import io.parquetarrow.core.crypto.FileDecryptor;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetEncryptionException;
 import io.parquetarrow.format.FileMetaData;
@@ -17,8 +19,10 @@ import java.util.Arrays;
  * <p>Opening reads the file's tail speculatively ({@value #SPECULATIVE_FOOTER_READ} bytes, or the whole file when
  * smaller) in one read, like Arrow C++, so that most footers cost a single I/O; a larger footer costs one more.
  * Layout (spec, "File Format"): {@code PAR1 <column chunks> <FileMetaData> <4-byte little-endian footer length>
- * PAR1}. A trailing {@code PARE} marks an encrypted footer (Parquet Modular Encryption), which cannot be read
- * without the footer key.
+ * PAR1}. A trailing {@code PARE} marks an encrypted footer (Parquet Modular Encryption), which is read with the
+ * {@link FileDecryptionProperties} given to {@link #open(Path, FileDecryptionProperties)} (see
+ * {@link EncryptedFooters}); so is a plaintext footer's signature verified and encrypted column metadata
+ * decrypted. {@link #decryptor()} then decrypts the encrypted column chunks.
  */
 public final class ParquetFile implements AutoCloseable {
   /** How many trailing bytes the first read fetches. */
@@ -31,17 +35,31 @@ public final class ParquetFile implements AutoCloseable {
 
   private final InputFile inputFile;
   private final ParquetMetadata metadata;
+  private final FileDecryptor decryptor;
 
-  private ParquetFile(InputFile inputFile, ParquetMetadata metadata) {
+  private ParquetFile(InputFile inputFile, Footer footer) {
     this.inputFile = inputFile;
-    this.metadata = metadata;
+    this.metadata = footer.metadata();
+    this.decryptor = footer.decryptor();
   }
+
+  /** A decoded footer and, for an encrypted file opened with keys, its decryptor (else null). */
+  record Footer(ParquetMetadata metadata, FileDecryptor decryptor) {}
 
   /** Opens a local file and reads its footer; the caller closes the result. */
   public static ParquetFile open(Path path) throws IOException {
+    return open(path, null);
+  }
+
+  /**
+   * Opens a local file, encrypted or not, and reads its footer; the caller closes the result.
+   *
+   * @param decryption keys for a file written with Parquet Modular Encryption, or null
+   */
+  public static ParquetFile open(Path path, FileDecryptionProperties decryption) throws IOException {
     LocalInputFile input = LocalInputFile.open(path);
     try {
-      return new ParquetFile(input, readMetadata(input));
+      return new ParquetFile(input, readFooter(input, decryption));
     } catch (IOException | RuntimeException e) {
       input.close();
       throw e;
@@ -53,7 +71,14 @@ public final class ParquetFile implements AutoCloseable {
    * {@code inputFile} is left open for the caller to close.
    */
   public static ParquetFile open(InputFile inputFile) throws IOException {
-    return new ParquetFile(inputFile, readMetadata(inputFile));
+    return open(inputFile, null);
+  }
+
+  /**
+   * As {@link #open(InputFile)}, with keys for a file written with Parquet Modular Encryption (or null).
+   */
+  public static ParquetFile open(InputFile inputFile, FileDecryptionProperties decryption) throws IOException {
+    return new ParquetFile(inputFile, readFooter(inputFile, decryption));
   }
 
   /**
@@ -64,6 +89,22 @@ public final class ParquetFile implements AutoCloseable {
    * @throws ParquetEncryptionException the footer is encrypted ({@code PARE})
    */
   public static ParquetMetadata readMetadata(InputFile input) throws IOException {
+    return readFooter(input, null).metadata();
+  }
+
+  /**
+   * As {@link #readMetadata(InputFile)}, decrypting an encrypted footer and column metadata with
+   * {@code decryption} (may be null).
+   *
+   * @throws ParquetEncryptionException the footer is encrypted and {@code decryption} is null, a key is wrong
+   *     or missing, or a plaintext footer does not match its signature
+   */
+  public static ParquetMetadata readMetadata(InputFile input, FileDecryptionProperties decryption)
+      throws IOException {
+    return readFooter(input, decryption).metadata();
+  }
+
+  private static Footer readFooter(InputFile input, FileDecryptionProperties decryption) throws IOException {
     String name = input.name();
     long fileLength = input.length();
     if (fileLength < MINIMUM_FILE_LENGTH) {
@@ -76,17 +117,19 @@ public final class ParquetFile implements AutoCloseable {
     byte[] tail = input.readFully(tailStart, tailLength);
 
     byte[] trailingMagic = slice(tail, tailLength - 4, 4);
-    if (Arrays.equals(trailingMagic, ENCRYPTED_MAGIC)) {
-      throw new ParquetEncryptionException(name
-          + ": encrypted footer (Parquet Modular Encryption, PARE); reading it needs the footer key");
+    boolean encryptedFooter = Arrays.equals(trailingMagic, ENCRYPTED_MAGIC);
+    if (encryptedFooter && decryption == null) {
+      throw new ParquetEncryptionException(name + ": encrypted footer (Parquet Modular Encryption, PARE); reading it"
+          + " needs the footer key (ReadOptions.Builder.decryption)");
     }
-    if (!Arrays.equals(trailingMagic, MAGIC)) {
+    if (!encryptedFooter && !Arrays.equals(trailingMagic, MAGIC)) {
       throw ParquetCorruptionException.of("%s: trailing magic is %s (expected PAR1): not a Parquet file, or truncated",
           name, describeMagic(trailingMagic));
     }
     byte[] leadingMagic = tailStart == 0 ? slice(tail, 0, 4) : input.readFully(0, 4);
-    if (!Arrays.equals(leadingMagic, MAGIC)) {
-      throw ParquetCorruptionException.of("%s: leading magic is %s (expected PAR1)", name, describeMagic(leadingMagic));
+    if (!Arrays.equals(leadingMagic, trailingMagic)) {
+      throw ParquetCorruptionException.of("%s: leading magic is %s (expected %s)", name, describeMagic(leadingMagic),
+          new String(trailingMagic, StandardCharsets.US_ASCII));
     }
 
     long footerLength = ByteBuffer.wrap(tail, tailLength - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt() & 0xFFFFFFFFL;
@@ -108,16 +151,30 @@ public final class ParquetFile implements AutoCloseable {
       footerBytes = input.readFully(footerStart, (int) footerLength);
       footerOffset = 0;
     }
-    FileMetaData fileMetaData;
+    if (encryptedFooter) {
+      return EncryptedFooters.decrypt(footerBytes, footerOffset, (int) footerLength, footerStart, fileLength,
+          decryption, name);
+    }
+    FileMetaData fileMetaData = decodeFileMetaData(footerBytes, footerOffset, (int) footerLength, footerStart, name);
+    FileDecryptor decryptor = null;
+    if (fileMetaData.encryptionAlgorithm() != null && decryption != null) {
+      decryptor = EncryptedFooters.verifyPlaintext(fileMetaData, footerBytes, footerOffset, (int) footerLength,
+          footerStart, decryption, name);
+    }
+    return new Footer(ParquetMetadata.of(fileMetaData, name, fileLength, footerStart, decryptor), decryptor);
+  }
+
+  /** Decodes a FileMetaData, naming the file and offset when it does not decode. */
+  static FileMetaData decodeFileMetaData(byte[] bytes, int offset, int length, long fileOffset, String name)
+      throws ParquetCorruptionException {
     try {
-      fileMetaData = FileMetaData.decode(footerBytes, footerOffset, (int) footerLength);
+      return FileMetaData.decode(bytes, offset, length);
     } catch (ParquetCorruptionException e) {
-      throw e.withContext(name + ": FileMetaData at byte " + footerStart);
+      throw e.withContext(name + ": FileMetaData at byte " + fileOffset);
     } catch (RuntimeException e) {
       throw new ParquetCorruptionException(
-          name + ": FileMetaData at byte " + footerStart + " does not decode: " + e, e);
+          name + ": FileMetaData at byte " + fileOffset + " does not decode: " + e, e);
     }
-    return ParquetMetadata.of(fileMetaData, name, fileLength, footerStart);
   }
 
   /** The decoded footer. */
@@ -128,6 +185,14 @@ public final class ParquetFile implements AutoCloseable {
   /** Where the column chunks are read from. */
   public InputFile inputFile() {
     return inputFile;
+  }
+
+  /**
+   * The decryptor of an encrypted file opened with {@link FileDecryptionProperties}, or null (a plaintext file, or
+   * an encrypted one with a plaintext footer opened without keys, whose encrypted columns then cannot be read).
+   */
+  public FileDecryptor decryptor() {
+    return decryptor;
   }
 
   /** The name used in error messages. */

@@ -1,11 +1,15 @@
 package io.parquetarrow.core.file;
 
+import io.parquetarrow.core.crypto.FileDecryptor;
+import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.schema.ParquetToArrowSchema;
 import io.parquetarrow.core.schema.SchemaDescriptor;
 import io.parquetarrow.core.schema.SchemaMapping;
 import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.errors.ParquetEncryptionException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.ColumnChunk;
+import io.parquetarrow.format.ColumnMetaData;
 import io.parquetarrow.format.FileMetaData;
 import io.parquetarrow.format.KeyValue;
 import io.parquetarrow.format.RowGroup;
@@ -55,6 +59,17 @@ public final class ParquetMetadata {
    */
   public static ParquetMetadata of(FileMetaData fileMetaData, String source, long fileLength, long footerStart)
       throws ParquetCorruptionException, UnsupportedParquetFeatureException {
+    return of(fileMetaData, source, fileLength, footerStart, null);
+  }
+
+  /**
+   * As {@link #of(FileMetaData, String, long, long)} for an encrypted file: the ColumnMetaData of chunks encrypted
+   * with a column key is decrypted with {@code decryptor} (null: left as stored). A chunk whose key is missing
+   * keeps what the footer stores in plaintext (nothing, under an encrypted footer); one whose metadata does not
+   * decrypt records why ({@link ColumnChunkMetadata#decryptionFailure()}) so that the other columns stay readable.
+   */
+  public static ParquetMetadata of(FileMetaData fileMetaData, String source, long fileLength, long footerStart,
+      FileDecryptor decryptor) throws ParquetCorruptionException, UnsupportedParquetFeatureException {
     if (fileMetaData.numRows() < 0) {
       throw ParquetCorruptionException.of("%s: footer num_rows is %d (expected >= 0)", source, fileMetaData.numRows());
     }
@@ -74,12 +89,27 @@ public final class ParquetMetadata {
         throw ParquetCorruptionException.of("%s: row group %d has num_rows %d (expected >= 0)",
             source, index, rowGroup.numRows());
       }
+      // The AAD ordinal: the one the writer recorded, else the row group's place in the footer.
+      int ordinal = rowGroup.ordinal() != null ? rowGroup.ordinal() : index;
       List<ColumnChunkMetadata> columns = new ArrayList<>(chunks.size());
       for (int leaf = 0; leaf < chunks.size(); leaf++) {
+        ColumnChunk chunk = chunks.get(leaf);
+        ColumnDescriptor column = schema.column(leaf);
+        ColumnMetaData meta = chunk.metaData();
+        ParquetEncryptionException failure = null;
+        if (decryptor != null && chunk.encryptedColumnMetadata() != null) {
+          String place = source + ": row group " + index + ", column " + column.dottedPath();
+          try {
+            ColumnMetaData decrypted = decryptor.decryptColumnMetaData(chunk, ordinal, leaf, column.dottedPath(), place);
+            meta = decrypted == null ? meta : decrypted;
+          } catch (ParquetEncryptionException e) {
+            failure = e;
+          }
+        }
         columns.add(new ColumnChunkMetadata(
-            chunks.get(leaf), schema.column(leaf), index, source, footerStart, fileLength, parquet816));
+            chunk, meta, failure, column, index, source, footerStart, fileLength, parquet816));
       }
-      rowGroups.add(new RowGroupMetadata(rowGroup, index, columns));
+      rowGroups.add(new RowGroupMetadata(rowGroup, index, ordinal, columns));
     }
     Map<String, String> keyValues = new LinkedHashMap<>();
     if (fileMetaData.keyValueMetadata() != null) {

@@ -12,17 +12,27 @@ import java.util.List;
 public final class RowGroupMetadata {
   private final RowGroup rowGroup;
   private final int index;
+  private final int ordinal;
   private final List<ColumnChunkMetadata> columns;
 
-  RowGroupMetadata(RowGroup rowGroup, int index, List<ColumnChunkMetadata> columns) {
+  RowGroupMetadata(RowGroup rowGroup, int index, int ordinal, List<ColumnChunkMetadata> columns) {
     this.rowGroup = rowGroup;
     this.index = index;
+    this.ordinal = ordinal;
     this.columns = List.copyOf(columns);
   }
 
   /** Position of this row group in the footer. */
   public int index() {
     return index;
+  }
+
+  /**
+   * The row group ordinal of encrypted modules' AADs: the footer's {@code ordinal} when the writer recorded one,
+   * else {@link #index()}.
+   */
+  public int ordinal() {
+    return ordinal;
   }
 
   public long rowCount() {

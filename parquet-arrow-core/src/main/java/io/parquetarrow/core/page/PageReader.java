@@ -1,6 +1,9 @@
 package io.parquetarrow.core.page;
 
 import io.parquetarrow.core.codec.Decompressor;
+import io.parquetarrow.core.crypto.ColumnDecryptor;
+import io.parquetarrow.core.crypto.ModuleCipher;
+import io.parquetarrow.core.page.EncryptedPages.PageBody;
 import io.parquetarrow.core.file.InputFile;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
@@ -42,6 +45,11 @@ import java.util.zip.CRC32;
  * read into the next batch's vector, or, when the page has a CRC to verify, is read into the heap window so that
  * the whole page is verified before any of it is handed out. See docs/decisions/0011-one-read-route-per-shape.md.
  *
+ * <p>A chunk encrypted with Parquet Modular Encryption has a {@link ColumnDecryptor}: each page header is a module
+ * decrypted before it is parsed, and each page body is checked as stored (CRC), then decrypted whole onto the heap
+ * and only then decompressed ({@link #checkedBody}); its pages never take the file-to-vector route. A plaintext
+ * chunk has none and pays nothing.
+ *
  * <p>Stops after the chunk's {@code num_values} level entries or at the end of its bytes, whichever comes first;
  * the column layer decides whether that was enough. Every problem is a {@link ParquetCorruptionException} whose
  * message starts with the file, row group, column and page offset.
@@ -82,6 +90,8 @@ public final class PageReader implements AutoCloseable {
   /** Where the header last read starts in the file. */
   private long headerOffset;
   private long pagesSkipped;
+  /** Decrypts an encrypted chunk's headers and pages; null for a plaintext chunk. */
+  private final EncryptedPages encrypted;
 
   /**
    * @param file the file holding the chunk
@@ -106,8 +116,20 @@ public final class PageReader implements AutoCloseable {
   public PageReader(
       InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, ChunkReadAhead readAhead) {
+    this(file, chunkStart, chunkLength, totalValueCount, codec, decompressor, verifyChecksums, location, readAhead,
+        null);
+  }
+
+  /**
+   * As above, for a chunk encrypted with Parquet Modular Encryption when {@code decryptor} is not null: each page
+   * header is decrypted before it is read, and each page body is decrypted whole before it is decompressed.
+   */
+  public PageReader(
+      InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
+      Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, ChunkReadAhead readAhead,
+      ColumnDecryptor decryptor) {
     this(new ColumnChunkBytes(file, chunkStart, chunkLength, readAhead), chunkStart, totalValueCount, codec,
-        decompressor, verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2);
+        decompressor, verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2, decryptor);
   }
 
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
@@ -122,6 +144,14 @@ public final class PageReader implements AutoCloseable {
    */
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, long heapPageLimit) {
+    this(bytes, chunkStart, totalValueCount, codec, decompressor, verifyChecksums, location, heapPageLimit, null);
+  }
+
+  /** The constructor all others call; {@code decryptor} is null for a plaintext chunk. */
+  PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
+      Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, long heapPageLimit,
+      ColumnDecryptor decryptor) {
+    this.encrypted = decryptor == null ? null : new EncryptedPages(decryptor, location);
     this.bytes = bytes;
     this.chunkStart = chunkStart;
     this.totalValueCount = totalValueCount;
@@ -173,7 +203,7 @@ public final class PageReader implements AutoCloseable {
   public Page nextPage(ValueDestination destination) throws IOException {
     // An uncompressed chunk read into vectors fetches headers and the odd page body that cannot go there one at
     // a time, so that the other bodies can be read from the file straight into the vector.
-    boolean readNear = destination != null && !decompression.compressed();
+    boolean readNear = destination != null && !decompression.compressed() && encrypted == null;
     while (true) {
       PageHeader header = nextHeader(readNear);
       if (header == null) {
@@ -190,13 +220,16 @@ public final class PageReader implements AutoCloseable {
       position += bodyLength;
       switch (header.type()) {
         case DICTIONARY_PAGE -> {
-          return dictionaryPage(header, bodyOffset, bodyLength, headerOffset);
+          PageBody body = checkedBody(header, bodyOffset, bodyLength, headerOffset);
+          return dictionaryPage(header, body.bytes(), body.offset(), body.length(), headerOffset);
         }
         case DATA_PAGE -> {
-          return dataPageV1(header, bodyOffset, bodyLength, headerOffset, destination);
+          PageBody body = checkedBody(header, bodyOffset, bodyLength, headerOffset);
+          return dataPageV1(header, body.bytes(), body.offset(), body.length(), headerOffset, destination);
         }
         case DATA_PAGE_V2 -> {
-          return dataPageV2(header, bodyOffset, bodyLength, headerOffset, destination);
+          PageBody body = checkedBody(header, bodyOffset, bodyLength, headerOffset);
+          return dataPageV2(header, body.bytes(), body.offset(), body.length(), headerOffset, destination);
         }
         default -> {
           // INDEX_PAGE and types added after this library: skip, their body length is known.
@@ -292,8 +325,8 @@ public final class PageReader implements AutoCloseable {
     return header;
   }
 
-  private DictionaryPage dictionaryPage(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
-      throws ParquetException {
+  private DictionaryPage dictionaryPage(PageHeader header, byte[] body, int bodyOffset, int bodyLength,
+      long headerOffset) throws ParquetException {
     DictionaryPageHeader dictionary = header.dictionaryPageHeader();
     check(dictionary != null, headerOffset, "DICTIONARY_PAGE header has no dictionary_page_header");
     check(!dictionarySeen, headerOffset, "column chunk has more than one dictionary page");
@@ -301,12 +334,11 @@ public final class PageReader implements AutoCloseable {
     check(dictionary.numValues() >= 0, headerOffset, "dictionary page has num_values %d (expected >= 0)",
         dictionary.numValues());
     dictionarySeen = true;
-    verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
     int length = decompression.uncompressedLength(header, bodyLength, headerOffset);
-    byte[] data = bytes.window();
+    byte[] data = body;
     int offset = bodyOffset;
     if (decompression.compressed()) {
-      data = decompression.decompressIntoScratch(bytes.window(), bodyOffset, bodyLength, 0, length, headerOffset);
+      data = decompression.decompressIntoScratch(body, bodyOffset, bodyLength, 0, length, headerOffset);
       offset = 0;
     } else {
       length = bodyLength;
@@ -315,35 +347,34 @@ public final class PageReader implements AutoCloseable {
     return new DictionaryPage(dictionary.numValues(), encoding, data, offset, length, headerOffset);
   }
 
-  private DataPage dataPageV1(
-      PageHeader header, int bodyOffset, int bodyLength, long headerOffset, ValueDestination destination)
+  private DataPage dataPageV1(PageHeader header, byte[] body, int bodyOffset, int bodyLength, long headerOffset,
+      ValueDestination destination)
       throws ParquetException {
     DataPageHeader page = header.dataPageHeader();
     check(page != null, headerOffset, "DATA_PAGE header has no data_page_header");
     check(page.numValues() >= 0, headerOffset, "data page has num_values %d (expected >= 0)", page.numValues());
     dataPageSeen = true;
     valuesSeen += page.numValues();
-    verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
     // A v1 body of a column without levels is nothing but its values.
     if (decompression.compressed()
         && fitsDestination(destination, page.encoding(), page.numValues(), 0)) {
-      intoDestination(destination, page.numValues(), header.uncompressedPageSize(), 0, bodyOffset, bodyLength,
+      intoDestination(destination, body, page.numValues(), header.uncompressedPageSize(), 0, bodyOffset, bodyLength,
           headerOffset);
-      return dataPage(header, headerOffset, bytes.window(), bodyOffset, 0, page.numValues(), null);
+      return dataPage(header, headerOffset, body, bodyOffset, 0, page.numValues(), null);
     }
-    byte[] data = bytes.window();
+    byte[] data = body;
     int offset = bodyOffset;
     int length = bodyLength;
     if (decompression.compressed()) {
       length = decompression.uncompressedLength(header, bodyLength, headerOffset);
-      data = decompression.decompressIntoScratch(bytes.window(), bodyOffset, bodyLength, 0, length, headerOffset);
+      data = decompression.decompressIntoScratch(body, bodyOffset, bodyLength, 0, length, headerOffset);
       offset = 0;
     }
     return dataPage(header, headerOffset, data, offset, length, 0, null);
   }
 
-  private DataPage dataPageV2(
-      PageHeader header, int bodyOffset, int bodyLength, long headerOffset, ValueDestination destination)
+  private DataPage dataPageV2(PageHeader header, byte[] body, int bodyOffset, int bodyLength, long headerOffset,
+      ValueDestination destination)
       throws ParquetException {
     DataPageHeaderV2 page = header.dataPageHeaderV2();
     check(page != null, headerOffset, "DATA_PAGE_V2 header has no data_page_header_v2");
@@ -359,18 +390,17 @@ public final class PageReader implements AutoCloseable {
             + " in its %d bytes", repetitionLength, definitionLength, bodyLength);
     dataPageSeen = true;
     valuesSeen += valueCount;
-    verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
     boolean valuesCompressed = page.isCompressed() == null || page.isCompressed();
     int levels = (int) levelsLength;
     int storedValuesLength = bodyLength - levels;
     if (!decompression.compressed() || !valuesCompressed) {
-      return dataPage(header, headerOffset, bytes.window(), bodyOffset, bodyLength, 0, null);
+      return dataPage(header, headerOffset, body, bodyOffset, bodyLength, 0, null);
     }
     if (fitsDestination(destination, page.encoding(), valueCount, page.numNulls())) {
       // The levels stay in the chunk bytes (uncompressed, as v2 stores them); only the values move.
-      intoDestination(destination, valueCount, header.uncompressedPageSize(), levels, bodyOffset + levels,
+      intoDestination(destination, body, valueCount, header.uncompressedPageSize(), levels, bodyOffset + levels,
           storedValuesLength, headerOffset);
-      return dataPage(header, headerOffset, bytes.window(), bodyOffset, levels, valueCount, null);
+      return dataPage(header, headerOffset, body, bodyOffset, levels, valueCount, null);
     }
     long valuesLength = (long) header.uncompressedPageSize() - levels;
     check(valuesLength >= 0, headerOffset,
@@ -382,13 +412,13 @@ public final class PageReader implements AutoCloseable {
         MAXIMUM_PAGE_SIZE);
     byte[] data;
     if (valuesLength > 0) {
-      data = decompression.decompressIntoScratch(bytes.window(), bodyOffset + levels, storedValuesLength, levels,
+      data = decompression.decompressIntoScratch(body, bodyOffset + levels, storedValuesLength, levels,
           (int) valuesLength, headerOffset);
     } else {
       data = decompression.scratch(levels);
     }
     // Copied after the values: a scratch array that grew while they arrived does not keep its earlier content.
-    System.arraycopy(bytes.window(), bodyOffset, data, 0, levels);
+    System.arraycopy(body, bodyOffset, data, 0, levels);
     return dataPage(header, headerOffset, data, 0, levels + (int) valuesLength, 0, null);
   }
 
@@ -408,8 +438,7 @@ public final class PageReader implements AutoCloseable {
    * {@code valueCount * width} (a page that claims more or fewer bytes than its values need is corrupt, and a
    * bigger size could otherwise overrun the vector), and the destination must have room for them.
    */
-  private void intoDestination(
-      ValueDestination destination, int valueCount, int uncompressedPageSize, int levels, int valuesOffset,
+  private void intoDestination(ValueDestination destination, byte[] body, int valueCount, int uncompressedPageSize, int levels, int valuesOffset,
       int storedValuesLength, long headerOffset) throws ParquetException {
     long needed = (long) valueCount * destination.valueWidth();
     check(uncompressedPageSize == needed + levels, headerOffset,
@@ -423,7 +452,7 @@ public final class PageReader implements AutoCloseable {
           + " bytes of values do not fit in the " + buffer.remaining() + " bytes left in the destination");
     }
     if (needed > 0) {
-      decompression.decompressInto(bytes.window(), valuesOffset, storedValuesLength, buffer, (int) needed,
+      decompression.decompressInto(body, valuesOffset, storedValuesLength, buffer, (int) needed,
           headerOffset);
     }
     pagesIntoDestination++;
@@ -532,7 +561,46 @@ public final class PageReader implements AutoCloseable {
     return prefix > 0 && roomAfterBody >= prefix ? prefix : 0;
   }
 
+  /**
+   * The one step between a page's stored body (in the window) and the page types: verifies its CRC as stored and,
+   * for an encrypted chunk, decrypts it whole into a scratch array (so nothing of an encrypted page is handed out
+   * or read into a vector before it is authenticated). An encrypted body is decrypted first: an altered AES-GCM
+   * page then fails authentication (a {@code ParquetEncryptionException}) whatever its CRC; the CRC, over the
+   * stored bytes, remains the only check of an AES-CTR page.
+   */
+  private PageBody checkedBody(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
+      throws ParquetException {
+    if (encrypted == null) {
+      verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
+      return new PageBody(bytes.window(), bodyOffset, bodyLength);
+    }
+    PageBody body =
+        encrypted.body(header, bytes.window(), bodyOffset, bodyLength, chunkStart + position - bodyLength);
+    verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
+    return body;
+  }
+
+  /** Reads the framing of an encrypted page header module ({@code length nonce ciphertext tag}) and decrypts it. */
+  private PageHeader readEncryptedHeader(long headerOffset) throws IOException {
+    long remaining = bytes.length() - position;
+    check(remaining >= ModuleCipher.LENGTH_BYTES, headerOffset,
+        "encrypted page header's length runs past the end of the column chunk (%d bytes remain)", remaining);
+    int offset = ensure(position, ModuleCipher.LENGTH_BYTES, headerOffset);
+    long stored = ModuleCipher.storedLength(bytes.window(), offset);
+    check(stored <= remaining - ModuleCipher.LENGTH_BYTES, headerOffset,
+        "encrypted page header of %d bytes runs past the end of the column chunk (%d bytes remain)", stored,
+        remaining - ModuleCipher.LENGTH_BYTES);
+    int moduleLength = (int) stored + ModuleCipher.LENGTH_BYTES;
+    offset = ensure(position, moduleLength, headerOffset);
+    PageHeader header = encrypted.header(bytes.window(), offset, moduleLength, headerOffset);
+    position += moduleLength;
+    return header;
+  }
+
   private PageHeader readHeader(long headerOffset, boolean near) throws IOException {
+    if (encrypted != null) {
+      return readEncryptedHeader(headerOffset);
+    }
     long remaining = bytes.length() - position;
     boolean small = near && previousReadIntoDestination;
     int prefix = (int) Math.min(remaining, small ? HEADER_AFTER_DESTINATION_PREFIX : FIRST_HEADER_PREFIX);
@@ -616,5 +684,8 @@ public final class PageReader implements AutoCloseable {
   public void close() {
     decompression.close();
     bytes.releaseWindow();
+    if (encrypted != null) {
+      encrypted.close();
+    }
   }
 }

@@ -2,6 +2,8 @@ package io.parquetarrow.core.read;
 
 import io.parquetarrow.core.codec.Codecs;
 import io.parquetarrow.core.codec.Decompressor;
+import io.parquetarrow.core.crypto.ColumnDecryptor;
+import io.parquetarrow.core.crypto.FileDecryptor;
 import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
@@ -19,9 +21,9 @@ import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
- * The one place a column chunk is opened, for flat and nested fields alike: checks the chunk's metadata (not
- * encrypted, stored in this file, a known level count and codec), finds its decompressor and makes its
- * {@link PageReader}, taking the chunk's bytes from the read-ahead when they were read ahead. Also owns that
+ * The one place a column chunk is opened, for flat and nested fields alike: checks the chunk's metadata (stored in
+ * this file, a known level count and codec, and for an encrypted chunk its key), finds its decompressor and, for
+ * an encrypted chunk, its {@link ColumnDecryptor}, and makes its {@link PageReader}, taking the chunk's bytes from the read-ahead when they were read ahead. Also owns that
  * read-ahead ({@link #scheduleReadAhead}) and counts the bytes and pages of every chunk it opened.
  *
  * <p>One per thread reading row groups: opening, closing and the counters are not synchronized.
@@ -55,7 +57,7 @@ public final class ColumnChunks implements AutoCloseable {
   /**
    * Opens the chunk of {@code column} in row group {@code rowGroup} (its index in the file).
    *
-   * @throws ParquetEncryptionException for an encrypted chunk, naming the column
+   * @throws ParquetEncryptionException for an encrypted chunk whose key is not available, naming the column
    * @throws UnsupportedParquetFeatureException for a chunk stored in another file or compressed with a codec
    *     not supported
    * @throws ParquetCorruptionException for a negative {@code num_values}
@@ -63,10 +65,7 @@ public final class ColumnChunks implements AutoCloseable {
   public OpenChunk open(int rowGroup, RowGroupMetadata metadata, ColumnDescriptor column) throws ParquetException {
     ColumnChunkMetadata chunk = metadata.column(column.leafIndex());
     ChunkLocation location = new ChunkLocation(file.name(), rowGroup, column.dottedPath());
-    if (chunk.isEncrypted()) {
-      throw new ParquetEncryptionException(location.describe()
-          + ": the column is encrypted (Parquet Modular Encryption); decryption is not supported");
-    }
+    ColumnDecryptor decryptor = chunk.isEncrypted() ? decryptor(chunk, metadata, column, location) : null;
     if (chunk.externalFilePath() != null) {
       throw new UnsupportedParquetFeatureException(location.describe() + ": the column chunk is stored in another"
           + " file ('" + chunk.externalFilePath() + "'), which is not supported");
@@ -84,9 +83,40 @@ public final class ColumnChunks implements AutoCloseable {
       throw new UnsupportedParquetFeatureException(location.describe() + ": " + e.getMessage(), e);
     }
     PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), chunk.chunkLength(), valueCount,
-        codec, decompressor, verifyChecksums, location, readAhead);
+        codec, decompressor, verifyChecksums, location, readAhead, decryptor);
     open.add(pages);
     return new OpenChunk(pages, location, valueCount);
+  }
+
+  /**
+   * The decryptor of an encrypted chunk.
+   *
+   * @throws ParquetEncryptionException the file was opened without keys, the column's key is missing, or its
+   *     metadata did not decrypt
+   */
+  private ColumnDecryptor decryptor(ColumnChunkMetadata chunk, RowGroupMetadata metadata, ColumnDescriptor column,
+      ChunkLocation location) throws ParquetEncryptionException {
+    FileDecryptor fileDecryptor = file.decryptor();
+    if (fileDecryptor == null) {
+      throw new ParquetEncryptionException(location.describe() + ": the column is encrypted (Parquet Modular"
+          + " Encryption); reading it needs its key (ReadOptions.Builder.decryption)");
+    }
+    ColumnDecryptor decryptor = fileDecryptor.columnDecryptor(chunk.columnChunk(), metadata.ordinal(),
+        column.leafIndex(), column.dottedPath(), chunk.dictionaryPageOffset().isPresent(), location.describe());
+    if (chunk.decryptionFailure() != null) {
+      throw new ParquetEncryptionException(chunk.decryptionFailure().getMessage(), chunk.decryptionFailure());
+    }
+    return decryptor;
+  }
+
+  /** Whether {@link #open} can decrypt the chunk: it is not encrypted, or its key and metadata are at hand. */
+  private boolean decryptable(ColumnChunkMetadata chunk, ColumnDescriptor column) {
+    if (!chunk.isEncrypted()) {
+      return true;
+    }
+    FileDecryptor fileDecryptor = file.decryptor();
+    return fileDecryptor != null && chunk.isMetadataAvailable() && chunk.decryptionFailure() == null
+        && fileDecryptor.hasKey(chunk.columnChunk(), column.dottedPath());
   }
 
   /** Closes a chunk {@link #open} returned, keeping its counts. */
@@ -114,7 +144,7 @@ public final class ColumnChunks implements AutoCloseable {
     }
     for (ColumnDescriptor leaf : leaves) {
       ColumnChunkMetadata chunk = metadata.column(leaf.leafIndex());
-      if (!chunk.isEncrypted() && chunk.externalFilePath() == null
+      if (decryptable(chunk, leaf) && chunk.isMetadataAvailable() && chunk.externalFilePath() == null
           && chunk.codec() != CompressionCodec.UNCOMPRESSED) {
         readAhead.schedule(chunk.startOffset(), chunk.chunkLength());
       }

@@ -150,7 +150,7 @@ final class RowGroupBatches implements AutoCloseable {
           continue;
         }
         ColumnChunkMetadata chunk = rowGroup.column(leaf.leafIndex());
-        if (chunk.isEncrypted() || !chunk.isMetadataAvailable()) {
+        if (!chunk.isMetadataAvailable()) {
           continue;
         }
         SizeStatistics sizes = chunk.columnMetaData().sizeStatistics();

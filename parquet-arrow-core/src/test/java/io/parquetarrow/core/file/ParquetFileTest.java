@@ -163,7 +163,8 @@ class ParquetFileTest {
     bytes[bytes.length - 1] = 'E';
     assertThatThrownBy(() -> read(bytes))
         .isInstanceOf(ParquetEncryptionException.class)
-        .hasMessage(NAME + ": encrypted footer (Parquet Modular Encryption, PARE); reading it needs the footer key");
+        .hasMessage(NAME + ": encrypted footer (Parquet Modular Encryption, PARE); reading it needs the footer key"
+            + " (ReadOptions.Builder.decryption)");
   }
 
   @Test
