@@ -12,6 +12,6 @@
  * {@code _KEY_MATERIAL_FOR_<file>.json} store beside the file
  * ({@link io.parquetarrow.core.crypto.keytools.FileSystemKeyMaterialStore}). A KMS is reached through
  * {@link io.parquetarrow.core.crypto.keytools.KmsClient}; {@link io.parquetarrow.core.crypto.keytools.InMemoryKms}
- * is the one for tests. See docs/decisions/0039-key-tools-format-and-json.md.
+ * is the one for tests. See docs/decisions/0040-key-tools-format-and-json.md.
  */
 package io.parquetarrow.core.crypto.keytools;
