@@ -4,9 +4,13 @@ import io.parquetarrow.core.column.BitSink;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 
-/** A {@link BitSink} over the data buffer of an Arrow {@code bool} vector; every range is bounds-checked first. */
+/**
+ * A {@link BitSink} over the data buffer of an Arrow {@code bool} vector: whole bytes are packed on the heap and
+ * copied in bulk, the bits of a partial byte at either end set one by one. Every range is bounds-checked first.
+ */
 final class ArrowBitSink implements BitSink {
   private final ArrowBuf buffer;
+  private byte[] packed = new byte[0];
 
   /** @param buffer the data buffer, zeroed */
   ArrowBitSink(ArrowBuf buffer) {
@@ -15,38 +19,33 @@ final class ArrowBitSink implements BitSink {
 
   @Override
   public void putBits(int firstRow, byte[] values, int count) {
-    long address = checkedAddress(firstRow, count);
-    for (int i = 0; i < count; i++) {
-      setBit(address, firstRow + i, values[i] & 1);
+    ArrowBuffers.checkFits(buffer, firstRow >>> 3, ((firstRow & 7) + count + 7L) >>> 3);
+    long address = buffer.memoryAddress();
+    int bit = firstRow;
+    int i = 0;
+    for (; i < count && (bit & 7) != 0; i++, bit++) {
+      setBit(address, bit, values[i]);
     }
-  }
-
-  /** Walks the rows backwards until the bit left to move is already in its row (as {@link ArrowBufSink} does). */
-  @Override
-  public void spreadNulls(int firstRow, int rows, int values, byte[] validity) {
-    long address = checkedAddress(firstRow, rows);
-    int source = values - 1;
-    for (int row = rows - 1; row > source; row--) {
-      int bit = firstRow + row;
-      if ((validity[bit >>> 3] >>> (bit & 7) & 1) != 0) {
-        int from = firstRow + source;
-        setBit(address, bit, MemoryUtil.getByte(address + (from >>> 3)) >>> (from & 7) & 1);
-        source--;
-      } else {
-        setBit(address, bit, 0);
-      }
+    int wholeBytes = (count - i) >>> 3;
+    if (packed.length < wholeBytes) {
+      packed = new byte[Math.max(wholeBytes, packed.length * 2)];
     }
-  }
-
-  private long checkedAddress(int firstRow, int rows) {
-    ArrowBuffers.checkFits(buffer, firstRow >>> 3, ((firstRow & 7) + rows + 7L) >>> 3);
-    return buffer.memoryAddress();
+    for (int b = 0; b < wholeBytes; b++, i += 8) {
+      packed[b] = (byte) ((values[i] & 1) | (values[i + 1] & 1) << 1 | (values[i + 2] & 1) << 2
+          | (values[i + 3] & 1) << 3 | (values[i + 4] & 1) << 4 | (values[i + 5] & 1) << 5
+          | (values[i + 6] & 1) << 6 | (values[i + 7] & 1) << 7);
+    }
+    ArrowBuffers.copyBytes(packed, 0, wholeBytes, buffer, bit >>> 3);
+    bit += wholeBytes << 3;
+    for (; i < count; i++, bit++) {
+      setBit(address, bit, values[i]);
+    }
   }
 
   private static void setBit(long address, int bit, int value) {
     long at = address + (bit >>> 3);
     int mask = 1 << (bit & 7);
     byte current = MemoryUtil.getByte(at);
-    MemoryUtil.putByte(at, (byte) (value != 0 ? current | mask : current & ~mask));
+    MemoryUtil.putByte(at, (byte) ((value & 1) != 0 ? current | mask : current & ~mask));
   }
 }

@@ -501,18 +501,15 @@ final class DataPageCursor {
   }
 
   /**
-   * Writes the page's next {@code count} BOOLEAN values to {@code sink} as the bits of rows {@code row} on, decoded
-   * {@value #COPY_CHUNK} at a time through {@code scratch}.
+   * Decodes the page's next {@code count} BOOLEAN values, a byte each, into {@code scratch}'s bytes from index 0,
+   * with room for {@code capacity} (at least {@code count}); returns that array.
    */
-  void appendBits(BitSink sink, int row, int count, ColumnBatch scratch) throws ParquetException {
+  byte[] decodeBooleans(int count, int capacity, ColumnBatch scratch) throws ParquetException {
     try {
       scratch.reset(0, false, false);
-      byte[] values = scratch.ensureBytes(Math.min(count, COPY_CHUNK));
-      for (int done = 0; done < count; done += COPY_CHUNK) {
-        int run = Math.min(COPY_CHUNK, count - done);
-        decodeValues(scratch, 0, run);
-        sink.putBits(row + done, values, run);
-      }
+      byte[] decoded = scratch.ensureBytes(capacity);
+      decodeValues(scratch, 0, count);
+      return decoded;
     } catch (ParquetCorruptionException e) {
       throw e.withContext(where());
     }

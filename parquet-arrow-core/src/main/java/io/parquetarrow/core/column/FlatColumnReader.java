@@ -7,6 +7,7 @@ import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
  * The column layer for one column chunk of a flat column (maximum repetition level 0, so a level entry is a row):
@@ -26,6 +27,8 @@ public final class FlatColumnReader implements AutoCloseable {
   private final ValueConversion conversion;
   /** The batch's validity, LSB first, a bit per row, for an optional column; reused from batch to batch. */
   private byte[] validity = new byte[0];
+  /** A section's BOOLEAN values, a byte per row, before they are packed into the vector's bits (scratch's). */
+  private byte[] sectionBits = new byte[0];
 
   /**
    * @param typeLength {@code type_length} for FIXED_LEN_BYTE_ARRAY (ignored otherwise)
@@ -108,15 +111,29 @@ public final class FlatColumnReader implements AutoCloseable {
 
         @Override
         public void values(int row, int count) throws IOException {
-          cursor.appendBits(sink, row, count, scratch);
+          // Room for the section's rows, which lie in this page: the spread fills them.
+          sectionBits = cursor.decodeBooleans(count, cursor.levelsRemaining(), scratch);
         }
 
         @Override
         public void spreadNulls(int row, int count, int values, byte[] validity) {
-          sink.spreadNulls(row, count, values, validity);
+          if (values > 0) {
+            spreadBytes(sectionBits, row, count, values, validity);
+          } // else sectionDone clears the section's bytes
+        }
+
+        @Override
+        public void sectionDone(int row, int count, int values) {
+          if (values == 0) {
+            if (sectionBits.length < count) {
+              sectionBits = new byte[count];
+            }
+            Arrays.fill(sectionBits, 0, count, (byte) 0);
+          }
+          sink.putBits(row, sectionBits, count);
         }
       });
-    } else {
+        } else {
       read(rows, scratch);
       target.assemble(scratch);
     }
@@ -135,6 +152,9 @@ public final class FlatColumnReader implements AutoCloseable {
 
     /** Spreads the {@code values} values written from row {@code row} on over {@code count} rows and their nulls. */
     void spreadNulls(int row, int count, int values, byte[] validity);
+
+    /** After a section's values (and their spread, if it has nulls): its {@code count} rows from {@code row} on. */
+    default void sectionDone(int row, int count, int values) {}
   }
 
   /**
@@ -171,6 +191,7 @@ public final class FlatColumnReader implements AutoCloseable {
           section.spreadNulls(done, count, present, validity);
           nulls += count - present;
         }
+        section.sectionDone(done, count, present);
         cursor.advance(count, present);
         done += count;
       }
@@ -180,6 +201,21 @@ public final class FlatColumnReader implements AutoCloseable {
       if (!finished) {
         target.abandon();
       }
+    }
+  }
+
+  /**
+   * Moves {@code values[0, present)} to their rows among {@code values[0, count)} in place, as bit
+   * {@code firstBit + i} of {@code validity} says, a null's byte 0: backwards and branch-free, the byte at the
+   * clamped source read whatever the bit, masked to 0 for a null (0038).
+   */
+  static void spreadBytes(byte[] values, int firstBit, int count, int present, byte[] validity) {
+    int source = present - 1;
+    for (int i = count - 1; i > source; i--) {
+      int bit = firstBit + i;
+      int valid = validity[bit >>> 3] >>> (bit & 7) & 1;
+      values[i] = (byte) (values[source & ~(source >> 31)] & -valid);
+      source -= valid;
     }
   }
 
