@@ -174,6 +174,71 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
   }
 
   /**
+   * For a bit width of 1 (the definition levels of a flat optional column): reads the next {@code count} values as
+   * the bits {@code 0} to {@code count - 1} of {@code bitmap} (LSB first, as Arrow's validity) and returns how many
+   * are 1. A bit-packed run's bytes are that bitmap already and are copied a byte at a time, an RLE run filled.
+   *
+   * @throws ParquetCorruptionException the stream is malformed
+   */
+  public int readBits(byte[] bitmap, int count) throws ParquetCorruptionException {
+    if (bitWidth != 1) {
+      throw new IllegalStateException(what + ": readBits needs a bit width of 1, not " + bitWidth);
+    }
+    PageCursor.checkValuesRemain(what, count, valuesRemaining);
+    Objects.checkFromIndexSize(0, (count + 7) >>> 3, bitmap.length);
+    int ones = 0;
+    int bit = 0;
+    while (bit < count) {
+      if (runRemaining == 0) {
+        readRunHeader();
+        continue;
+      }
+      int take = Math.min(count - bit, runRemaining);
+      if (inRleRun) {
+        Bitmaps.fill(bitmap, bit, take, rleValue != 0);
+        ones += rleValue != 0 ? take : 0;
+      } else {
+        ones += readPackedBits(bitmap, bit, take);
+      }
+      bit += take;
+      runRemaining -= take;
+      valuesRemaining -= take;
+    }
+    return ones;
+  }
+
+  /** {@link #readPacked} for a bit width of 1, into bits {@code bit} on of {@code bitmap}; returns the ones. */
+  private int readPackedBits(byte[] bitmap, int bit, int count) {
+    int ones = 0;
+    int buffered = Math.min(count, groupFilled - groupIndex);
+    for (int i = 0; i < buffered; i++) {
+      int value = group[groupIndex++];
+      Bitmaps.fill(bitmap, bit++, 1, value != 0);
+      ones += value;
+    }
+    int left = count - buffered;
+    int wholeGroups = left / GROUP;
+    if (wholeGroups > 0) {
+      // One byte per group of eight: the run's bytes for these values were checked when its header was read.
+      ones += Bitmaps.copy(page, packedPosition * 8, bitmap, bit, wholeGroups * GROUP);
+      packedPosition += wholeGroups;
+      unpackedRemaining -= wholeGroups * GROUP;
+      bit += wholeGroups * GROUP;
+      left -= wholeGroups * GROUP;
+    }
+    if (left > 0) {
+      fillGroup();
+      for (int i = 0; i < left; i++) {
+        int value = group[i];
+        Bitmaps.fill(bitmap, bit++, 1, value != 0);
+        ones += value;
+      }
+      groupIndex = left;
+    }
+    return ones;
+  }
+
+  /**
    * Reads like {@link #read} and returns how many of the values equal {@code target}, rejecting any value above
    * it (unsigned): one step for levels, which must not exceed the column's maximum level and whose count at the
    * maximum is the number of values present. An RLE run is counted and checked once, not value by value, so a

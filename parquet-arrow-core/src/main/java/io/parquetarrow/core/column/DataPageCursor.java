@@ -4,6 +4,7 @@ import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.DataPage;
 import io.parquetarrow.core.page.DictionaryPage;
 import io.parquetarrow.core.page.ScratchArrays;
+import io.parquetarrow.encodings.Bitmaps;
 import io.parquetarrow.encodings.Decoders;
 import io.parquetarrow.encodings.LittleEndianValues;
 import io.parquetarrow.encodings.RleBitPackedHybridDecoder;
@@ -61,6 +62,12 @@ final class DataPageCursor {
   // False while an all-present page's definition levels are known to be the maximum but not written out: a page
   // whose levels are one run of the maximum is not filled unless a caller needs its levels.
   private boolean definitionLevelsWritten;
+  /**
+   * Whether the page's definition levels are held as bits in {@link #levelBits} (a flat column with one definition
+   * level, RLE/bit-packed levels): written out as levels only if a caller needs them.
+   */
+  private boolean levelsAsBits;
+  private byte[] levelBits = new byte[0];
   private boolean allPresent;
   private int levelPosition;
   private int levelsRemaining;
@@ -130,7 +137,11 @@ final class DataPageCursor {
       if (definitionLevels.length < end) {
         definitionLevels = ScratchArrays.replace(definitionLevels, end);
       }
-      Arrays.fill(definitionLevels, 0, end, maxDefinitionLevel);
+      if (levelsAsBits) {
+        kernels.validityToLevels(levelBits, 0, end, maxDefinitionLevel, definitionLevels, 0);
+      } else {
+        Arrays.fill(definitionLevels, 0, end, maxDefinitionLevel);
+      }
       definitionLevelsWritten = true;
     }
     return definitionLevels;
@@ -144,6 +155,9 @@ final class DataPageCursor {
     if (count == levelsRemaining) {
       return presentRemaining; // the rest of the page: counted when the page started
     }
+    if (levelsAsBits) {
+      return Bitmaps.count(levelBits, levelPosition, count);
+    }
     return kernels.countEqual(definitionLevels, levelPosition, count, maxDefinitionLevel);
   }
 
@@ -153,24 +167,13 @@ final class DataPageCursor {
    */
   int validity(int count, byte[] bitmap, int bitOffset) {
     if (maxDefinitionLevel == 0 || allPresent) {
-      setBits(bitmap, bitOffset, count);
+      Bitmaps.fill(bitmap, bitOffset, count, true);
       return 0;
     }
+    if (levelsAsBits) {
+      return count - Bitmaps.copy(levelBits, levelPosition, bitmap, bitOffset, count);
+    }
     return kernels.levelsToValidity(definitionLevels, levelPosition, count, maxDefinitionLevel, bitmap, bitOffset);
-  }
-
-  /** Sets bits {@code from} to {@code from + count - 1} of {@code bitmap}. */
-  private static void setBits(byte[] bitmap, int from, int count) {
-    int bit = from;
-    int end = from + count;
-    for (; bit < end && (bit & 7) != 0; bit++) {
-      bitmap[bit >>> 3] |= (byte) (1 << (bit & 7));
-    }
-    int wholeBytes = (end - bit) >>> 3;
-    Arrays.fill(bitmap, bit >>> 3, (bit >>> 3) + wholeBytes, (byte) -1);
-    for (bit += wholeBytes << 3; bit < end; bit++) {
-      bitmap[bit >>> 3] |= (byte) (1 << (bit & 7));
-    }
   }
 
   /** Moves past {@code count} entries, {@code present} of them values that were read or skipped. */
@@ -263,6 +266,7 @@ final class DataPageCursor {
   private void startRest(DataPage page) throws ParquetException {
     int rest = page.valueCount() - page.valuesInDestination();
     allPresent = true;
+    levelsAsBits = false;
     recordStarts = -1;
     levelPosition = page.valuesInDestination();
     levelsRemaining = rest;
@@ -324,6 +328,7 @@ final class DataPageCursor {
       }
     }
     recordStarts = -1;
+    levelsAsBits = false;
     if (repetition != null) {
       decodeRepetitionLevels(repetition, levelCount);
     }
@@ -373,6 +378,15 @@ final class DataPageCursor {
         // A page without nulls, its levels one run of the maximum: written out only if a caller asks.
         definitionLevelsWritten = false;
         return levelCount;
+      }
+      if (maxDefinitionLevel == 1 && maxRepetitionLevel == 0) {
+        // Levels of one bit are validity already: kept as bits, written out as levels only if a caller asks.
+        if (levelBits.length < (levelCount >>> 3) + 1) {
+          levelBits = ScratchArrays.replace(levelBits, Math.max((levelCount >>> 3) + 1, levelBits.length * 2));
+        }
+        levelsAsBits = true;
+        definitionLevelsWritten = false;
+        return rle.readBits(levelBits, levelCount);
       }
       // Checks and counts run by run: a run of the maximum costs no pass over its levels beyond the fill.
       return rle.readCountingEqual(definitionLevels, 0, levelCount, maxDefinitionLevel);
@@ -586,6 +600,7 @@ final class DataPageCursor {
   /** Gives the level, index and conversion arrays to {@link ScratchArrays} for the next reader. */
   void release() {
     definitionLevels = ScratchArrays.give(definitionLevels);
+    levelBits = ScratchArrays.give(levelBits);
     repetitionLevels = ScratchArrays.give(repetitionLevels);
     dictionary.release();
     plainValues.release();
