@@ -22,15 +22,12 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * The column layer's state for one data page of a column chunk: the page's repetition and definition levels
- * (decoded for the whole page when it starts, since only they say how many values the page holds), its value
- * decoder or dictionary indices, and how many level entries and values remain. The chunk's dictionary is kept
- * here too, as every dictionary-encoded page gathers from it.
- *
- * <p>The flat and repeated readers take entries from the cursor in order: {@link #present} says how many of
- * the next entries are values, {@link #readValues} / {@link #skipValues} / {@link #copyValues} consume those
- * values, {@link #advance} moves past the entries. Errors from the decoders are reported with the file, row
- * group, column and page offset.
+ * The column layer's state for one data page of a column chunk: the page's levels (decoded for the whole page when
+ * it starts, since only they say how many values it holds), its value decoder or the chunk's dictionary
+ * ({@link ChunkDictionary}), and how many level entries and values remain. The readers take entries in order:
+ * {@link #present} or {@link #validity} says which of the next entries are values, {@link #readValues},
+ * {@link #skipValues}, {@link #copyValues}, {@link #appendBinary} or {@link #decodeBooleans} consume those values,
+ * {@link #advance} moves past the entries. Decoder errors name the file, row group, column and page offset.
  */
 final class DataPageCursor {
   /** Values decoded per step by {@link #copyValues}: 32 KiB of longs. */
