@@ -19,7 +19,6 @@ import io.parquetarrow.thrift.ThriftTruncatedException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.zip.CRC32;
 
 /**
  * The page layer: walks the pages of one column chunk and returns each dictionary or data page with its body
@@ -74,9 +73,8 @@ public final class PageReader implements AutoCloseable {
   private final long chunkStart;
   private final long totalValueCount;
   private final PageDecompressor decompression;
-  private final boolean verifyChecksums;
+  private final PageChecksum checksum;
   private final ChunkLocation location;
-  private final CRC32 crc = new CRC32();
   private long position;
   private long valuesSeen;
   private long pagesIntoDestination;
@@ -106,23 +104,14 @@ public final class PageReader implements AutoCloseable {
       InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, ChunkLocation location) {
     this(new ColumnChunkBytes(file, chunkStart, chunkLength), chunkStart, totalValueCount, codec, decompressor,
-        verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2);
+        verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2, null);
   }
 
   /**
    * As above, taking the chunk's bytes from {@code readAhead} when it has read them ahead (see
-   * {@link ChunkReadAhead}; null reads them here).
-   */
-  public PageReader(
-      InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
-      Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, ChunkReadAhead readAhead) {
-    this(file, chunkStart, chunkLength, totalValueCount, codec, decompressor, verifyChecksums, location, readAhead,
-        null);
-  }
-
-  /**
-   * As above, for a chunk encrypted with Parquet Modular Encryption when {@code decryptor} is not null: each page
-   * header is decrypted before it is read, and each page body is decrypted whole before it is decompressed.
+   * {@link ChunkReadAhead}; null reads them here), for a chunk encrypted with Parquet Modular Encryption when
+   * {@code decryptor} is not null: each page header is decrypted before it is read, and each page body is
+   * decrypted whole before it is decompressed.
    */
   public PageReader(
       InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
@@ -135,19 +124,15 @@ public final class PageReader implements AutoCloseable {
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, ChunkLocation location) {
     this(bytes, chunkStart, totalValueCount, codec, decompressor, verifyChecksums, location,
-        Runtime.getRuntime().maxMemory() / 2);
+        Runtime.getRuntime().maxMemory() / 2, null);
   }
 
   /**
-   * @param heapPageLimit the largest decompressed page to hold on the heap; the public constructor uses half the
+   * The constructor all others call; {@code decryptor} is null for a plaintext chunk.
+   *
+   * @param heapPageLimit the largest decompressed page to hold on the heap; the public constructors use half the
    *     JVM's maximum heap, since the column layer may copy a page's values to the heap once more (a dictionary)
    */
-  PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
-      Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, long heapPageLimit) {
-    this(bytes, chunkStart, totalValueCount, codec, decompressor, verifyChecksums, location, heapPageLimit, null);
-  }
-
-  /** The constructor all others call; {@code decryptor} is null for a plaintext chunk. */
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, long heapPageLimit,
       ColumnDecryptor decryptor) {
@@ -156,7 +141,7 @@ public final class PageReader implements AutoCloseable {
     this.chunkStart = chunkStart;
     this.totalValueCount = totalValueCount;
     this.decompression = new PageDecompressor(decompressor, codec, location, heapPageLimit);
-    this.verifyChecksums = verifyChecksums;
+    this.checksum = new PageChecksum(verifyChecksums, location);
     this.location = location;
   }
 
@@ -211,7 +196,7 @@ public final class PageReader implements AutoCloseable {
       }
       long headerOffset = this.headerOffset;
       int bodyLength = header.compressedPageSize();
-      previousReadIntoDestination = readNear && readsIntoDestination(header, bodyLength, destination);
+      previousReadIntoDestination = readNear && destination.takesUncompressed(header, bodyLength);
       if (previousReadIntoDestination) {
         return readIntoDestination(header, bodyLength, headerOffset, destination);
       }
@@ -459,34 +444,7 @@ public final class PageReader implements AutoCloseable {
   }
 
   /**
-   * Whether an uncompressed page's body can be read from the file straight into {@code destination}: a data page
-   * (v1, or v2 without level bytes and nulls) of PLAIN values whose body is exactly its values, and room for at
-   * least one value (a page with more values than fit straddles the batch, see {@link #readIntoDestination}).
-   * Anything else, including every header that does not add up, takes the usual path and its checks.
-   */
-  private static boolean readsIntoDestination(PageHeader header, int bodyLength, ValueDestination destination) {
-    int valueCount;
-    Encoding encoding;
-    if (header.type() == PageType.DATA_PAGE && header.dataPageHeader() != null) {
-      valueCount = header.dataPageHeader().numValues();
-      encoding = header.dataPageHeader().encoding();
-    } else if (header.type() == PageType.DATA_PAGE_V2 && header.dataPageHeaderV2() != null) {
-      DataPageHeaderV2 page = header.dataPageHeaderV2();
-      if (page.numNulls() != 0 || page.repetitionLevelsByteLength() != 0 || page.definitionLevelsByteLength() != 0
-          || page.numRows() < 0) {
-        return false;
-      }
-      valueCount = page.numValues();
-      encoding = page.encoding();
-    } else {
-      return false;
-    }
-    return encoding == Encoding.PLAIN && valueCount > 0 && destination.maximumValues() > 0
-        && (long) valueCount * destination.valueWidth() == bodyLength;
-  }
-
-  /**
-   * Reads the body of an uncompressed page that {@link #readsIntoDestination} accepted from the file straight into
+   * Reads the body of an uncompressed page that {@link ValueDestination#takesUncompressed} accepted from the file straight into
    * {@code destination} (one copy, by the kernel), then verifies its CRC. The destination's room was checked when
    * it was made ({@link ValueDestination}). When the page holds more values than fit, the first
    * {@code maximumValues} go there and the rest, which belong to the next batch, stay in the file; with a CRC to
@@ -516,8 +474,7 @@ public final class PageReader implements AutoCloseable {
       throw new ParquetCorruptionException(
           location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
     }
-    Integer expected = header.crc();
-    boolean verify = verifyChecksums && expected != null;
+    boolean verify = checksum.applies(header);
     PageValuesInFile inFile = null;
     int restOffset = 0;
     if (restLength > 0 && !verify) {
@@ -528,10 +485,7 @@ public final class PageReader implements AutoCloseable {
     position += bodyLength;
     dataPageSeen = true;
     if (verify) {
-      crc.reset();
-      crc.update(checked);
-      crc.update(bytes.window(), restOffset, restLength);
-      checkChecksum(expected, (int) crc.getValue(), bodyLength, headerOffset);
+      checksum.verify(header, checked, bytes.window(), restOffset, restLength, bodyLength, headerOffset);
     }
     pagesReadIntoDestination++;
     DataPage page = dataPage(header, headerOffset, bytes.window(), restOffset, inFile == null ? restLength : 0,
@@ -571,12 +525,12 @@ public final class PageReader implements AutoCloseable {
   private PageBody checkedBody(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
       throws ParquetException {
     if (encrypted == null) {
-      verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
+      checksum.verify(header, bytes.window(), bodyOffset, bodyLength, headerOffset);
       return new PageBody(bytes.window(), bodyOffset, bodyLength);
     }
     PageBody body =
         encrypted.body(header, bytes.window(), bodyOffset, bodyLength, chunkStart + position - bodyLength);
-    verifyChecksum(header, bodyOffset, bodyLength, headerOffset);
+    checksum.verify(header, bytes.window(), bodyOffset, bodyLength, headerOffset);
     return body;
   }
 
@@ -645,27 +599,6 @@ public final class PageReader implements AutoCloseable {
     } catch (EOFException e) {
       throw new ParquetCorruptionException(
           location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
-    }
-  }
-
-  private void verifyChecksum(PageHeader header, int bodyOffset, int bodyLength, long headerOffset)
-      throws ParquetCorruptionException {
-    Integer expected = header.crc();
-    if (!verifyChecksums || expected == null) {
-      return;
-    }
-    crc.reset();
-    crc.update(bytes.window(), bodyOffset, bodyLength);
-    checkChecksum(expected, (int) crc.getValue(), bodyLength, headerOffset);
-  }
-
-  private void checkChecksum(int expected, int actual, int bodyLength, long headerOffset)
-      throws ParquetCorruptionException {
-    if (actual != expected) {
-      throw new ParquetCorruptionException(String.format(
-          "%s: page checksum mismatch: header crc is 0x%08x but the %d page bytes have CRC-32 0x%08x (read with"
-              + " verifyChecksums(false) to ignore)",
-          location.describe(headerOffset), expected, bodyLength, actual));
     }
   }
 

@@ -1,5 +1,9 @@
 package io.parquetarrow.core.page;
 
+import io.parquetarrow.format.DataPageHeaderV2;
+import io.parquetarrow.format.Encoding;
+import io.parquetarrow.format.PageHeader;
+import io.parquetarrow.format.PageType;
 import java.nio.ByteBuffer;
 
 /**
@@ -24,5 +28,32 @@ public record ValueDestination(ByteBuffer buffer, int valueWidth, int maximumVal
       throw new IllegalArgumentException("destination of " + buffer.remaining() + " bytes cannot hold "
           + maximumValues + " values of " + valueWidth + " bytes");
     }
+  }
+
+  /**
+   * Whether an uncompressed page's body can be read from the file straight into this destination: a data page
+   * (v1, or v2 without level bytes and nulls) of PLAIN values whose body is exactly its values, and room for at
+   * least one value (a page with more values than fit straddles the batch, see {@link #readIntoDestination}).
+   * Anything else, including every header that does not add up, takes the usual path and its checks.
+   */
+  boolean takesUncompressed(PageHeader header, int bodyLength) {
+    int valueCount;
+    Encoding encoding;
+    if (header.type() == PageType.DATA_PAGE && header.dataPageHeader() != null) {
+      valueCount = header.dataPageHeader().numValues();
+      encoding = header.dataPageHeader().encoding();
+    } else if (header.type() == PageType.DATA_PAGE_V2 && header.dataPageHeaderV2() != null) {
+      DataPageHeaderV2 page = header.dataPageHeaderV2();
+      if (page.numNulls() != 0 || page.repetitionLevelsByteLength() != 0 || page.definitionLevelsByteLength() != 0
+          || page.numRows() < 0) {
+        return false;
+      }
+      valueCount = page.numValues();
+      encoding = page.encoding();
+    } else {
+      return false;
+    }
+    return encoding == Encoding.PLAIN && valueCount > 0 && maximumValues > 0
+        && (long) valueCount * valueWidth == bodyLength;
   }
 }
