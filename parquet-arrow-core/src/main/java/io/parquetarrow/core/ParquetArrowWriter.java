@@ -1,5 +1,6 @@
 package io.parquetarrow.core;
 
+import io.parquetarrow.core.crypto.FileEncryptionProperties;
 import io.parquetarrow.core.write.ParquetFileWriter;
 import io.parquetarrow.core.write.PositionedOutput;
 import io.parquetarrow.core.write.WriterSettings;
@@ -340,6 +341,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
     @Override
     public String createdBy() {
       return options.createdBy();
+    }
+
+    @Override
+    public FileEncryptionProperties encryption() {
+      return options.encryption();
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.parquetarrow.core;
 
+import io.parquetarrow.core.crypto.FileEncryptionProperties;
 import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.SortingColumn;
 import java.util.Collections;
@@ -31,6 +32,9 @@ import java.util.Set;
  * and several Rust and Go readers do not read V2 pages, or read them wrongly), as Arrow C++ and parquet-java also
  * default to it. V2 ({@link DataPageVersion#V2}) leaves the levels uncompressed in front of the values, which
  * lets a reader skip them without decompressing; choose it when every reader of the files is known to handle it.
+ *
+ * <p><b>Encryption</b> ({@link Builder#encryption}, off by default) writes the file with Parquet Modular
+ * Encryption as {@link FileEncryptionProperties} describe.
  */
 public final class WriteOptions {
   /** Which data page header the writer emits. */
@@ -96,6 +100,7 @@ public final class WriteOptions {
   private final Map<String, String> keyValueMetadata;
   private final Map<String, Map<String, String>> columnKeyValueMetadata;
   private final String createdBy;
+  private final FileEncryptionProperties encryption;
 
   private WriteOptions(Builder builder) {
     this.codec = builder.codec;
@@ -127,6 +132,7 @@ public final class WriteOptions {
         perColumn.put(path, Collections.unmodifiableMap(new LinkedHashMap<>(pairs))));
     this.columnKeyValueMetadata = Collections.unmodifiableMap(perColumn);
     this.createdBy = builder.createdBy;
+    this.encryption = builder.encryption;
   }
 
   /** The defaults described in the class comment. */
@@ -267,6 +273,11 @@ public final class WriteOptions {
     return createdBy;
   }
 
+  /** How the file is encrypted, or null when it is written in plaintext. */
+  public FileEncryptionProperties encryption() {
+    return encryption;
+  }
+
   /** Builds {@link WriteOptions}; every setter checks its argument at once. */
   public static final class Builder {
     private Codec codec = Codec.UNCOMPRESSED;
@@ -295,6 +306,7 @@ public final class WriteOptions {
     private final Map<String, String> keyValueMetadata = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> columnKeyValueMetadata = new LinkedHashMap<>();
     private String createdBy;
+    private FileEncryptionProperties encryption;
 
     private Builder() {}
 
@@ -492,6 +504,15 @@ public final class WriteOptions {
 
     public Builder createdBy(String createdBy) {
       this.createdBy = Objects.requireNonNull(createdBy, "createdBy");
+      return this;
+    }
+
+    /**
+     * Encrypts the file with Parquet Modular Encryption (null, the default, writes it in plaintext). Column keys
+     * must name leaf columns of the written schema; the writer checks them when it opens.
+     */
+    public Builder encryption(FileEncryptionProperties properties) {
+      this.encryption = properties;
       return this;
     }
 

@@ -1,6 +1,8 @@
 package io.parquetarrow.core.write;
 
 import io.parquetarrow.core.codec.Compressor;
+import io.parquetarrow.core.crypto.ColumnEncryptor;
+import io.parquetarrow.core.crypto.ModuleType;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.encodings.ByteSlice;
 import io.parquetarrow.encodings.Encoders;
@@ -36,6 +38,10 @@ import java.util.TreeSet;
  * chunk (dictionary page first) to the file and returns its metadata; the writer is then ready for the next row
  * group. Pages always end on a row boundary (a row's levels never straddle two pages), as data page V2 and the
  * page index require.
+ *
+ * <p>An encrypted column has a {@link ColumnEncryptor} (null for a plaintext one): the {@link PageWriter} encrypts
+ * its pages and page headers, and {@link #finishChunk} its column index, offset index and Bloom filter header and
+ * bitset, so the file writer only places bytes and records their lengths.
  */
 final class ColumnChunkWriter {
   private final ColumnDescriptor column;
@@ -55,6 +61,8 @@ final class ColumnChunkWriter {
   private final SplitBlockBloomFilter bloomFilter;
   /** The user's key-value pairs for every chunk of this column, or null when there are none. */
   private final List<KeyValue> chunkKeyValueMetadata;
+  /** The column's encryptor, or null when it is plaintext. */
+  private final ColumnEncryptor encryptor;
 
   private int[] pageDefinitionLevels = new int[1024];
   private int[] pageRepetitionLevels = new int[1024];
@@ -66,12 +74,14 @@ final class ColumnChunkWriter {
   /**
    * @param nullColumn whether the column's Arrow type is Null: it holds no values, so no dictionary, Bloom
    *     filter or auto encoding
+   * @param encryptor the column's encryptor, or null when it is written in plaintext
    * @throws UnsupportedParquetFeatureException when the chosen encoding does not apply to the column's physical
    *     type
    */
   ColumnChunkWriter(ColumnDescriptor column, boolean nullColumn, WriterSettings settings, ParquetKernels kernels,
-      Compressor compressor) throws UnsupportedParquetFeatureException {
+      Compressor compressor, ColumnEncryptor encryptor) throws UnsupportedParquetFeatureException {
     this.column = column;
+    this.encryptor = encryptor;
     this.settings = settings;
     this.codec = settings.codec();
     this.maxDefinitionLevel = column.maxDefinitionLevel();
@@ -92,7 +102,8 @@ final class ColumnChunkWriter {
         chosen, Encoders.valueEncoder(chosen, type, column.typeLength(), kernels), selector);
     this.definitionLevelEncoder = new RleBitPackedHybridEncoder(kernels, bitWidth(maxDefinitionLevel));
     this.repetitionLevelEncoder = new RleBitPackedHybridEncoder(kernels, bitWidth(maxRepetitionLevel));
-    this.pages = new PageWriter(compressor, settings.pageChecksums(), codec != CompressionCodec.UNCOMPRESSED);
+    this.pages = new PageWriter(compressor, settings.pageChecksums(), codec != CompressionCodec.UNCOMPRESSED,
+        encryptor);
     this.pageValues = ValueBuffer.forType(type, column.typeLength());
     this.statistics = new StatisticsBuilder(column, settings.statisticsTruncateLength(), utf8);
     this.sizeStatistics = new SizeStatisticsBuilder(maxDefinitionLevel, maxRepetitionLevel,
@@ -257,10 +268,33 @@ final class ColumnChunkWriter {
         columnIndex = pageIndex.buildColumnIndex(statistics.chunk(), settings.sizeStatisticsEnabled());
       }
     }
-    WrittenChunk written = new WrittenChunk(chunk, columnIndex, offsetIndex, chunkStart,
-        bloomFilter == null ? null : bloomFilter.serialize());
+    int rowGroup = pages.rowGroupOrdinal();
+    WrittenChunk written = new WrittenChunk(chunk,
+        columnIndex == null ? null : module(ModuleType.COLUMN_INDEX, columnIndex.encode(), rowGroup),
+        offsetIndex == null ? null : module(ModuleType.OFFSET_INDEX, offsetIndex.encode(), rowGroup), chunkStart,
+        bloomFilterBytes(rowGroup));
     startChunk();
     return written;
+  }
+
+  /** The module's bytes as stored: encrypted when the column is. */
+  private byte[] module(ModuleType type, byte[] plaintext, int rowGroup) {
+    return encryptor == null ? plaintext : encryptor.encryptModule(type, plaintext, rowGroup);
+  }
+
+  /** The Bloom filter's header and bitset as stored (two modules when encrypted), or null when it has none. */
+  private byte[] bloomFilterBytes(int rowGroup) {
+    if (bloomFilter == null) {
+      return null;
+    }
+    if (encryptor == null) {
+      return bloomFilter.serialize();
+    }
+    byte[] header = module(ModuleType.BLOOM_FILTER_HEADER, bloomFilter.header(), rowGroup);
+    byte[] bitset = module(ModuleType.BLOOM_FILTER_BITSET, bloomFilter.bitset(), rowGroup);
+    byte[] bytes = Arrays.copyOf(header, header.length + bitset.length);
+    System.arraycopy(bitset, 0, bytes, header.length, bitset.length);
+    return bytes;
   }
 
   private void startChunk() {
@@ -277,9 +311,9 @@ final class ColumnChunkWriter {
   }
 
   /**
-   * A written column chunk: its footer entry, and its page index and Bloom filter (header and bitset, or null),
-   * which the file writer places after the row groups and whose offsets it then fills in.
+   * A written column chunk: its footer entry, and its serialized (and, for an encrypted column, encrypted) column
+   * index, offset index and Bloom filter (header and bitset), each null when absent, which the file writer places
+   * after the row groups and whose offsets and lengths it then fills in.
    */
-  record WrittenChunk(ColumnChunk chunk, ColumnIndex columnIndex, OffsetIndex offsetIndex, long start,
-      byte[] bloomFilter) {}
+  record WrittenChunk(ColumnChunk chunk, byte[] columnIndex, byte[] offsetIndex, long start, byte[] bloomFilter) {}
 }

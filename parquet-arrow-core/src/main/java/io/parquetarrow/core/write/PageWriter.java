@@ -1,6 +1,7 @@
 package io.parquetarrow.core.write;
 
 import io.parquetarrow.core.codec.Compressor;
+import io.parquetarrow.core.crypto.ColumnEncryptor;
 import io.parquetarrow.encodings.ByteSlice;
 import io.parquetarrow.format.DataPageHeader;
 import io.parquetarrow.format.DataPageHeaderV2;
@@ -28,6 +29,13 @@ import java.util.zip.CRC32;
  * <p>Data page V1 bodies are {@code repetition levels | definition levels | values}, compressed together, each
  * level section with its 4-byte length prefix. V2 bodies are the same sections with the levels uncompressed and
  * unprefixed (their lengths are in the header), followed by the compressed values.
+ *
+ * <p>An encrypted column's pages go through its {@link ColumnEncryptor} on the way (spec "Parquet Modular
+ * Encryption"): the body as stored (compressed) becomes a page module, then the header, which gives the module's
+ * length as {@code compressed_page_size} and the CRC-32 of the stored (encrypted) bytes, becomes a header module.
+ * A V2 page keeps its levels in plaintext and encrypts the values section only, as parquet-java writes and reads
+ * it. Data pages are numbered from 0 in each chunk, the dictionary page has no number; row groups are counted by
+ * {@link #reset}.
  */
 final class PageWriter {
   private final Compressor compressor;
@@ -45,23 +53,46 @@ final class PageWriter {
 
   /** Whether the codec compresses: an UNCOMPRESSED page's parts are copied straight into the chunk. */
   private final boolean compressing;
+  /** The column's encryptor, or null when its pages are plaintext. */
+  private final ColumnEncryptor encryptor;
+  /** The ordinal of the chunk's row group in the file, for the AADs of its modules. */
+  private int rowGroupOrdinal;
 
-  PageWriter(Compressor compressor, boolean checksums, boolean compressing) {
+  /** Makes a {@code PageHeader} once the stored body's length and CRC-32 (or null) are known. */
+  private interface HeaderMaker {
+    PageHeader header(int storedLength, Integer checksum);
+  }
+
+  PageWriter(Compressor compressor, boolean checksums, boolean compressing, ColumnEncryptor encryptor) {
     this.compressor = compressor;
     this.checksums = checksums;
     this.compressing = compressing;
+    this.encryptor = encryptor;
+  }
+
+  /** The ordinal of the current chunk's row group. */
+  int rowGroupOrdinal() {
+    return rowGroupOrdinal;
   }
 
   /** Writes the dictionary page (PLAIN entries); it will precede the data pages. */
   void writeDictionaryPage(ByteSlice entries, int entryCount) {
     int length = compress(entries.array(), entries.offset(), entries.length());
+    byte[] body = compressed;
+    if (encryptor != null) {
+      body = encryptor.encryptPage(compressed, 0, length, true, rowGroupOrdinal, 0);
+      length = body.length;
+    }
     PageHeader header = new PageHeader(PageType.DICTIONARY_PAGE, entries.length(), length,
-        checksum(compressed, 0, length), null, null, new DictionaryPageHeader(entryCount, Encoding.PLAIN, null),
+        checksum(body, 0, length), null, null, new DictionaryPageHeader(entryCount, Encoding.PLAIN, null),
         null);
     byte[] headerBytes = header.encode();
+    if (encryptor != null) {
+      headerBytes = encryptor.encryptPageHeader(headerBytes, true, rowGroupOrdinal, 0);
+    }
     dictionaryPage = new byte[headerBytes.length + length];
     System.arraycopy(headerBytes, 0, dictionaryPage, 0, headerBytes.length);
-    System.arraycopy(compressed, 0, dictionaryPage, headerBytes.length, length);
+    System.arraycopy(body, 0, dictionaryPage, headerBytes.length, length);
     dictionaryUncompressedSize = headerBytes.length + entries.length();
     count(PageType.DICTIONARY_PAGE, Encoding.PLAIN);
   }
@@ -70,7 +101,7 @@ final class PageWriter {
   void writeDataPageV1(ByteSlice repetitionLevels, ByteSlice definitionLevels, ByteSlice values, int valueCount,
       Encoding encoding, Statistics statistics, long firstRowIndex) {
     DataPageHeader dataPageHeader = new DataPageHeader(valueCount, encoding, Encoding.RLE, Encoding.RLE, statistics);
-    if (!compressing) {
+    if (!compressing && encryptor == null) {
       // No body to build: the header, then each part copied once into the chunk (CRC-32 runs over the parts).
       int bodyLength = checkedLength(repetitionLevels, definitionLevels, values);
       Integer checksum = null;
@@ -101,16 +132,27 @@ final class PageWriter {
     }
     int bodyLength;
     int length;
-    if (repetitionLevels == null && definitionLevels == null) {
+    byte[] body;
+    if (!compressing) {
+      bodyLength = concatenate(repetitionLevels, definitionLevels, values); // encrypted, so built once
+      length = bodyLength;
+      body = scratch;
+    } else if (repetitionLevels == null && definitionLevels == null) {
       bodyLength = values.length(); // a required flat column: the values are the whole body
       length = compress(values.array(), values.offset(), bodyLength);
+      body = compressed;
     } else {
       bodyLength = concatenate(repetitionLevels, definitionLevels, values);
       length = compress(scratch, 0, bodyLength);
+      body = compressed;
     }
-    PageHeader header = new PageHeader(PageType.DATA_PAGE, bodyLength, length, checksum(compressed, 0, length),
-        dataPageHeader, null, null, null);
-    append(header, compressed, 0, length, bodyLength, firstRowIndex);
+    if (encryptor != null) {
+      body = encryptor.encryptPage(body, 0, length, false, rowGroupOrdinal, locations.size());
+      length = body.length;
+    }
+    int uncompressedLength = bodyLength;
+    append((storedLength, checksum) -> new PageHeader(PageType.DATA_PAGE, uncompressedLength, storedLength,
+        checksum, dataPageHeader, null, null, null), body, 0, length, bodyLength, firstRowIndex);
     count(PageType.DATA_PAGE, encoding);
   }
 
@@ -131,13 +173,19 @@ final class PageWriter {
       valueBytes = values.array();
       valueOffset = values.offset();
     }
+    if (encryptor != null) {
+      valueBytes = encryptor.encryptPage(valueBytes, valueOffset, valuesLength, false, rowGroupOrdinal,
+          locations.size());
+      valueOffset = 0;
+      valuesLength = valueBytes.length;
+    }
     int bodyLength = concatenate(repetitionLevels, definitionLevels, new ByteSlice(valueBytes, valueOffset,
         valuesLength));
-    PageHeader header = new PageHeader(PageType.DATA_PAGE_V2, levelsLength + values.length(), bodyLength,
-        checksum(scratch, 0, bodyLength), null, null, null,
-        new DataPageHeaderV2(valueCount, nullCount, rowCount, encoding, length(definitionLevels),
-            length(repetitionLevels), compressValues, statistics));
-    append(header, scratch, 0, bodyLength, levelsLength + values.length(), firstRowIndex);
+    DataPageHeaderV2 dataPageHeader = new DataPageHeaderV2(valueCount, nullCount, rowCount, encoding,
+        length(definitionLevels), length(repetitionLevels), compressValues, statistics);
+    int uncompressedLength = levelsLength + values.length();
+    append((storedLength, checksum) -> new PageHeader(PageType.DATA_PAGE_V2, uncompressedLength, storedLength,
+        checksum, null, null, null, dataPageHeader), scratch, 0, bodyLength, uncompressedLength, firstRowIndex);
     count(PageType.DATA_PAGE_V2, encoding);
   }
 
@@ -185,9 +233,13 @@ final class PageWriter {
     return (int) crc.getValue();
   }
 
-  private void append(PageHeader header, byte[] body, int offset, int length, int uncompressedBodyLength,
+  /** Appends a data page whose body is stored as {@code body[offset, offset + length)} (encrypted if need be). */
+  private void append(HeaderMaker headerMaker, byte[] body, int offset, int length, int uncompressedBodyLength,
       long firstRowIndex) {
-    byte[] headerBytes = header.encode();
+    byte[] headerBytes = headerMaker.header(length, checksum(body, offset, length)).encode();
+    if (encryptor != null) {
+      headerBytes = encryptor.encryptPageHeader(headerBytes, false, rowGroupOrdinal, locations.size());
+    }
     long pageOffset = dataPages.size();
     dataPages.write(headerBytes, 0, headerBytes.length);
     dataPages.write(body, offset, length);
@@ -231,6 +283,7 @@ final class PageWriter {
 
   /** Forgets the chunk's pages, for the next row group. */
   void reset() {
+    rowGroupOrdinal++;
     dataPages.reset();
     dictionaryPage = null;
     locations.clear();

@@ -2,17 +2,16 @@ package io.parquetarrow.core.write;
 
 import io.parquetarrow.core.codec.Codecs;
 import io.parquetarrow.core.codec.Compressor;
+import io.parquetarrow.core.crypto.FileEncryptor;
 import io.parquetarrow.core.schema.ArrowToParquetSchema;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.schema.SchemaDescriptor;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.ColumnChunk;
-import io.parquetarrow.format.ColumnIndex;
 import io.parquetarrow.format.ColumnMetaData;
 import io.parquetarrow.format.ColumnOrder;
 import io.parquetarrow.format.FileMetaData;
 import io.parquetarrow.format.KeyValue;
-import io.parquetarrow.format.OffsetIndex;
 import io.parquetarrow.format.RowGroup;
 import io.parquetarrow.format.SchemaElement;
 import io.parquetarrow.format.SortingColumn;
@@ -22,6 +21,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -51,9 +51,15 @@ import org.apache.arrow.vector.util.DictionaryUtility;
  * inside a nested one is decoded to its values and written as a plain field of the value type (see
  * {@link LevelBuilder#bind}). Dictionaries whose values are nested are rejected with
  * {@link UnsupportedParquetFeatureException} when the writer is created.
+ *
+ * <p>With {@link WriterSettings#encryption()} set, a {@link FileEncryptor} made when the writer opens gives each
+ * encrypted leaf column its encryptor (whose modules the column writers encrypt) and, at the end, the chunks' crypto
+ * metadata and the footer: {@code PARE} at both ends and {@code FileCryptoMetaData} + encrypted footer, or
+ * {@code PAR1} and a plaintext footer followed by its signature.
  */
 public final class ParquetFileWriter {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] ENCRYPTED_FOOTER_MAGIC = "PARE".getBytes(StandardCharsets.US_ASCII);
 
   private final PositionedOutput out;
   /** The schema as batches carry it (dictionary fields typed by their indices). */
@@ -63,6 +69,8 @@ public final class ParquetFileWriter {
   private final WriterSettings settings;
   private final List<SchemaElement> elements;
   private final Compressor compressor;
+  /** The file's encryptor, or null when it is written in plaintext. */
+  private final FileEncryptor encryptor;
   /** Every leaf column's writer, in schema order. */
   private final List<ColumnChunkWriter> columns = new ArrayList<>();
   /** One writer per top-level field, in schema order. */
@@ -98,6 +106,11 @@ public final class ParquetFileWriter {
     this.elements = ArrowToParquetSchema.convert(arrowSchema);
     SchemaDescriptor descriptor = SchemaDescriptor.fromElements(elements, "the schema being written");
     checkColumnPaths(descriptor, settings);
+    List<String> leafPaths = new ArrayList<>();
+    for (int i = 0; i < descriptor.columnCount(); i++) {
+      leafPaths.add(descriptor.column(i).dottedPath());
+    }
+    this.encryptor = settings.encryption() == null ? null : FileEncryptor.create(settings.encryption(), leafPaths);
     ParquetKernels kernels = KernelProvider.get();
     this.compressor = Codecs.compressor(settings.codec(), settings.compressionLevel());
     try {
@@ -119,7 +132,8 @@ public final class ParquetFileWriter {
           extractors.add(ArrowValueExtractor.forType(leafField.getType(), column.physicalType(),
               column.typeLength(), column.dottedPath()));
           boolean nullColumn = leafField.getType() instanceof ArrowType.Null;
-          fieldColumns.add(new ColumnChunkWriter(column, nullColumn, settings, kernels, compressor));
+          fieldColumns.add(new ColumnChunkWriter(column, nullColumn, settings, kernels, compressor,
+              encryptor == null ? null : encryptor.columnEncryptor(leaf - 1)));
         }
         columns.addAll(fieldColumns);
         fields.add(new FieldWriter(levels, fieldColumns, extractors, settings.writeBatchRows()));
@@ -136,7 +150,7 @@ public final class ParquetFileWriter {
         throw new IllegalStateException(arrowSchema.getFields().size() + " fields gave " + leaf
             + " leaves but the schema has " + descriptor.columnCount() + " columns");
       }
-      out.write(MAGIC);
+      out.write(encryptedFooter() ? ENCRYPTED_FOOTER_MAGIC : MAGIC);
     } catch (IOException | RuntimeException e) {
       compressor.close();
       throw e;
@@ -347,15 +361,29 @@ public final class ParquetFileWriter {
       }
       FileMetaData footer = new FileMetaData(2, elements, totalRows, finalGroups, keyValueMetadata(),
           createdBy(), orders, null, null);
-      byte[] footerBytes = footer.encode();
+      byte[] footerBytes;
+      if (encryptor == null) {
+        footerBytes = footer.encode();
+      } else if (encryptor.plaintextFooter()) {
+        byte[] plaintext = encryptor.plaintextFooter(footer).encode();
+        byte[] signature = encryptor.signFooter(plaintext);
+        footerBytes = Arrays.copyOf(plaintext, plaintext.length + signature.length);
+        System.arraycopy(signature, 0, footerBytes, plaintext.length, signature.length);
+      } else {
+        footerBytes = encryptor.encryptFooter(footer.encode());
+      }
       out.write(footerBytes);
       out.write(new byte[] {(byte) footerBytes.length, (byte) (footerBytes.length >>> 8),
           (byte) (footerBytes.length >>> 16), (byte) (footerBytes.length >>> 24)});
-      out.write(MAGIC);
+      out.write(encryptedFooter() ? ENCRYPTED_FOOTER_MAGIC : MAGIC);
       out.flush();
     } finally {
       compressor.close();
     }
+  }
+
+  private boolean encryptedFooter() {
+    return encryptor != null && !encryptor.plaintextFooter();
   }
 
   /** Releases resources without writing a footer (the output is then not a Parquet file). */
@@ -387,9 +415,8 @@ public final class ParquetFileWriter {
       List<Long[]> groupPositions = new ArrayList<>();
       for (ColumnChunkWriter.WrittenChunk chunk : group) {
         Long[] position = new Long[4];
-        ColumnIndex columnIndex = chunk.columnIndex();
-        if (columnIndex != null) {
-          byte[] bytes = columnIndex.encode();
+        byte[] bytes = chunk.columnIndex();
+        if (bytes != null) {
           position[0] = out.position();
           position[1] = (long) bytes.length;
           out.write(bytes);
@@ -404,9 +431,8 @@ public final class ParquetFileWriter {
       for (int column = 0; column < writtenChunks.get(group).size(); column++) {
         ColumnChunkWriter.WrittenChunk written = writtenChunks.get(group).get(column);
         Long[] position = positions.get(group).get(column);
-        OffsetIndex offsetIndex = written.offsetIndex();
-        if (offsetIndex != null) {
-          byte[] bytes = offsetIndex.encode();
+        byte[] bytes = written.offsetIndex();
+        if (bytes != null) {
           position[2] = out.position();
           position[3] = (long) bytes.length;
           out.write(bytes);
@@ -422,9 +448,10 @@ public final class ParquetFileWriter {
               metaData.encodingStats(), bloom[0], (int) bloom[1], metaData.sizeStatistics(),
               metaData.geospatialStatistics());
         }
-        chunks.add(new ColumnChunk(chunk.filePath(), chunk.fileOffset(), metaData, position[2],
+        ColumnChunk placed = new ColumnChunk(chunk.filePath(), chunk.fileOffset(), metaData, position[2],
             position[3] == null ? null : position[3].intValue(), position[0],
-            position[1] == null ? null : position[1].intValue(), null, null));
+            position[1] == null ? null : position[1].intValue(), null, null);
+        chunks.add(encryptor == null ? placed : encryptor.encryptChunk(placed, group, column));
       }
       result.add(chunks);
     }

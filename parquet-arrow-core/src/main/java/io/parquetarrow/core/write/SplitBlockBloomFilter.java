@@ -124,12 +124,25 @@ final class SplitBlockBloomFilter {
 
   /** The header and the bitset (words little-endian), as stored in the file. */
   byte[] serialize() {
-    byte[] header = new BloomFilterHeader(words.length * 4, new BloomFilterAlgorithm.SplitBlockAlgorithm(),
-        new BloomFilterHash.XxHash(), new BloomFilterCompression.Uncompressed()).encode();
-    byte[] bytes = new byte[header.length + words.length * 4];
+    byte[] header = header();
+    byte[] bitset = bitset();
+    byte[] bytes = new byte[header.length + bitset.length];
     System.arraycopy(header, 0, bytes, 0, header.length);
+    System.arraycopy(bitset, 0, bytes, header.length, bitset.length);
+    return bytes;
+  }
+
+  /** The serialized {@code BloomFilterHeader} (a module of its own in an encrypted column). */
+  byte[] header() {
+    return new BloomFilterHeader(words.length * 4, new BloomFilterAlgorithm.SplitBlockAlgorithm(),
+        new BloomFilterHash.XxHash(), new BloomFilterCompression.Uncompressed()).encode();
+  }
+
+  /** The bitset, words little-endian (a module of its own in an encrypted column). */
+  byte[] bitset() {
+    byte[] bytes = new byte[words.length * 4];
     for (int i = 0; i < words.length; i++) {
-      int at = header.length + 4 * i;
+      int at = 4 * i;
       bytes[at] = (byte) words[i];
       bytes[at + 1] = (byte) (words[i] >>> 8);
       bytes[at + 2] = (byte) (words[i] >>> 16);

@@ -1,5 +1,6 @@
 package io.parquetarrow.core.write;
 
+import io.parquetarrow.core.crypto.FileEncryptionProperties;
 import io.parquetarrow.format.CompressionCodec;
 import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.SortingColumn;
@@ -75,4 +76,7 @@ public interface WriterSettings {
 
   /** The footer's {@code created_by}, or null for the library's own. */
   String createdBy();
+
+  /** How the file is encrypted, or null when it is written in plaintext. */
+  FileEncryptionProperties encryption();
 }

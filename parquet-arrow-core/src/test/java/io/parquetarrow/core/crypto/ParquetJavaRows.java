@@ -38,7 +38,11 @@ final class ParquetJavaRows {
 
   /** Every record of {@code file}, decrypted with {@code keys}, one list of values per record. */
   static List<List<Object>> read(Path file, FileDecryptionProperties keys) throws IOException {
-    ParquetReadOptions options = ParquetReadOptions.builder().withDecryption(keys).build();
+    return read(file, ParquetReadOptions.builder().withDecryption(keys).build());
+  }
+
+  /** Every record of {@code file}, read with {@code options} (decryption, checksum verification). */
+  static List<List<Object>> read(Path file, ParquetReadOptions options) throws IOException {
     List<List<Object>> rows = new ArrayList<>();
     try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
       MessageType schema = reader.getFooter().getFileMetaData().getSchema();

@@ -1,5 +1,6 @@
 package io.parquetarrow.core.crypto.keytools;
 
+import io.parquetarrow.core.crypto.ParquetCipher;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

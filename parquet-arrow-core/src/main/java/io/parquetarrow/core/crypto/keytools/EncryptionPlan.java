@@ -1,7 +1,10 @@
 package io.parquetarrow.core.crypto.keytools;
 
+import io.parquetarrow.core.crypto.FileEncryptionProperties;
+import io.parquetarrow.core.crypto.ParquetCipher;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -90,6 +93,45 @@ public final class EncryptionPlan {
   /** The encryption algorithm. */
   public ParquetCipher algorithm() {
     return algorithm;
+  }
+
+  /**
+   * The writer's encryption properties for this plan: the footer key and its key metadata, each column key with
+   * its key metadata, the footer mode and algorithm. Uniform encryption and complete column encryption both give
+   * the columns without their own key the footer key, so every leaf column must then be listed when the writer
+   * opens (complete encryption: the plan's column keys plus the other leaves with the footer key); the
+   * {@code leafPaths} argument supplies the leaves for that case.
+   *
+   * @param leafPaths the dotted paths of the written schema's leaf columns (used only with complete column
+   *     encryption; may be empty otherwise)
+   */
+  public FileEncryptionProperties toProperties(List<String> leafPaths) {
+    FileEncryptionProperties.Builder builder = FileEncryptionProperties.builder(footerKey.keyBytes())
+        .footerKeyMetadata(footerKey.keyMetadata())
+        .plaintextFooter(plaintextFooter)
+        .algorithm(algorithm);
+    if (uniformEncryption) {
+      return builder.build();
+    }
+    columnKeys.forEach((path, key) -> builder.columnKey(path, key.keyBytes(), key.keyMetadata()));
+    if (completeColumnEncryption) {
+      byte[] footer = footerKey.keyBytes();
+      for (String path : leafPaths) {
+        if (!columnKeys.containsKey(path)) {
+          builder.columnKey(path, footer, footerKey.keyMetadata());
+        }
+      }
+    }
+    return builder.build();
+  }
+
+  /** {@link #toProperties(List)} for a plan without complete column encryption. */
+  public FileEncryptionProperties toProperties() {
+    if (completeColumnEncryption && !uniformEncryption) {
+      throw new IllegalStateException("a plan with complete column encryption needs the schema's leaf columns:"
+          + " call toProperties(leafPaths)");
+    }
+    return toProperties(List.of());
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.parquetarrow.core.crypto.keytools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.parquetarrow.core.crypto.ParquetCipher;
 import io.parquetarrow.errors.ParquetEncryptionException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package io.parquetarrow.core.crypto.keytools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.parquetarrow.core.crypto.ParquetCipher;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.parquetarrow.core.crypto.keytools;
+package io.parquetarrow.core.crypto;
 
 /**
  * The Parquet Modular Encryption algorithms a writer can be asked for (parquet.thrift {@code EncryptionAlgorithm}):
