@@ -8,7 +8,7 @@ import java.io.UncheckedIOException;
  * Turns the key metadata stored in a file (the footer's, or a column's) into the key that decrypts it: what a
  * reader's file decryption properties call for each key metadata they meet. {@link FileKeyUnwrapper} is the key
  * tools' implementation; {@link #asDecryptionKeyRetriever()} plugs it into
- * {@link io.parquetarrow.core.crypto.FileDecryptionProperties.Builder#keyRetriever}.
+ * {@code FileDecryptionProperties.Builder.keyRetriever}.
  */
 @FunctionalInterface
 public interface KeyRetrieverFunction {
