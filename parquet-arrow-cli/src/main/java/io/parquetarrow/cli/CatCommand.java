@@ -24,6 +24,7 @@ import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -35,7 +36,8 @@ import picocli.CommandLine.Spec;
  * {@link ParquetArrowReader} — the library's whole read path — and prints its rows. {@code table} is an
  * aligned preview (the first {@value #DEFAULT_TABLE_ROWS} rows unless {@code --limit} says otherwise), {@code csv}
  * is RFC 4180, {@code json} one object per line, and {@code arrow} writes the batches as an Arrow IPC stream
- * to standard output ({@code parquet-arrow cat --format arrow f.parquet > f.arrows}).
+ * to standard output ({@code parquet-arrow cat --format arrow f.parquet > f.arrows}). An encrypted file is read
+ * with the keys of {@link DecryptionOptions}.
  *
  * <p>Rows are read in batches and written as they come, so csv, json and arrow run in memory bounded by one
  * batch. When standard output is closed early (piped into {@code head}), reading stops.
@@ -74,6 +76,8 @@ final class CatCommand implements Callable<Integer>, FileCommand {
       description = "Rows per batch read from the file.")
   int batchRows;
 
+  @Mixin DecryptionOptions decryption;
+
   @Spec CommandSpec spec;
 
   @ParentCommand ParquetArrowCommand parent;
@@ -97,6 +101,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
         .columns(columns)
         .batchRows((int) Math.max(1, Math.min(batchRows, rowLimit)))
         .verifyChecksums(!skipChecksums)
+        .decryption(decryption.properties())
         .build();
     try (BufferAllocator allocator = new RootAllocator();
         ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {

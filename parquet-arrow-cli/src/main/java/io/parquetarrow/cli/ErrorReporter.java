@@ -1,6 +1,7 @@
 package io.parquetarrow.cli;
 
 import io.parquetarrow.cli.output.TextEscaper;
+import io.parquetarrow.errors.ParquetEncryptionException;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import java.io.IOException;
@@ -20,7 +21,7 @@ import picocli.CommandLine.ParseResult;
  * a damaged file is the input's fault, not the program's, and a trace would bury the message.
  *
  * <p>Exceptions of the library's family carry a message written for people (what, where, expected, found) and
- * are printed as they are; a missing or unreadable file is named in plain words; anything else is a bug in this
+ * are printed as they are (an encryption failure followed by the options that give keys); a missing or unreadable file is named in plain words; anything else is a bug in this
  * program and says so, with a pointer to {@code --verbose}.
  */
 final class ErrorReporter implements IExecutionExceptionHandler {
@@ -53,6 +54,9 @@ final class ErrorReporter implements IExecutionExceptionHandler {
     }
     if (cause instanceof FileSystemException fileSystem) {
       return TextEscaper.oneLine(fileSystem.getReason() != null ? fileSystem.getReason() : message);
+    }
+    if (cause instanceof ParquetEncryptionException) {
+      return message + " (keys: --footer-key, --column-key, --keys-file; AAD prefix: --aad-prefix)";
     }
     if (cause instanceof UnsupportedParquetFeatureException) {
       return "unsupported: " + message;

@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code parquet-arrow meta FILE [--json]}: what a file's footer says — rows, row groups, writer, key-value
  * metadata, and per column chunk its type, codec, encodings, sizes, value count, decoded statistics and where
- * its pages, page indexes and bloom filter lie. Reads only the footer ({@link ParquetFile#open}); the report is
+ * its pages, page indexes and bloom filter lie, and for an encrypted file how it is encrypted
+ * ({@code EncryptionReport}; keys as in {@link DecryptionOptions}). Reads only the footer ({@link ParquetFile#open}); the report is
  * built in full before anything is printed, so a failure never leaves half a document on standard output.
  */
 @Command(name = "meta", description = "Print a Parquet file's footer metadata: row groups, column chunks, statistics.")
@@ -29,6 +31,8 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
 
   @Option(names = "--json", description = "Print one JSON document (format in the README) instead of text.")
   boolean json;
+
+  @Mixin DecryptionOptions decryption;
 
   @Spec CommandSpec spec;
 
@@ -41,8 +45,8 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
   public Integer call() throws IOException {
     FileCommand.requireRegularFile(file);
     MetadataReport report;
-    try (ParquetFile parquetFile = ParquetFile.open(file)) {
-      report = MetadataReport.of(file.toString(), parquetFile.metadata());
+    try (ParquetFile parquetFile = ParquetFile.open(file, decryption.properties())) {
+      report = MetadataReport.of(file.toString(), parquetFile.metadata(), parquetFile.decryptor());
     }
     StringWriter text = new StringWriter();
     if (json) {

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.arrow.vector.types.pojo.Schema;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -22,6 +23,8 @@ import picocli.CommandLine.Spec;
  * it as ({@link ParquetToArrowSchema}, honouring a stored {@code ARROW:schema}), one field per line
  * ({@link ArrowSchemaPrinter}).
  *
+ * <p>An encrypted footer is read with the keys of {@link DecryptionOptions}.
+ *
  * <p>When the Parquet schema cannot be mapped to Arrow, the Parquet schema is still printed — it is what one
  * needs to see to understand why — and the mapping error is reported as usual, with exit code 1.
  */
@@ -30,6 +33,8 @@ final class SchemaCommand implements Callable<Integer>, FileCommand {
 
   @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
   Path file;
+
+  @Mixin DecryptionOptions decryption;
 
   @Spec CommandSpec spec;
 
@@ -42,7 +47,7 @@ final class SchemaCommand implements Callable<Integer>, FileCommand {
   public Integer call() throws IOException {
     FileCommand.requireRegularFile(file);
     ParquetMetadata metadata;
-    try (ParquetFile parquetFile = ParquetFile.open(file)) {
+    try (ParquetFile parquetFile = ParquetFile.open(file, decryption.properties())) {
       metadata = parquetFile.metadata();
     }
     PrintWriter out = spec.commandLine().getOut();

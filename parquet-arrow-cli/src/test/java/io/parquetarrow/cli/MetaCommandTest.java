@@ -58,7 +58,8 @@ class MetaCommandTest {
       footer = file.metadata();
     }
     assertThat(document.keySet()).as("top-level keys").containsExactly(
-        "file", "num_rows", "created_by", "format_version", "key_value_metadata", "row_groups");
+        "file", "num_rows", "created_by", "format_version", "key_value_metadata", "row_groups",
+        "encryption");
     assertThat(document.get("file")).as("file").isEqualTo(sample.toString());
     assertThat(document.get("num_rows")).as("num_rows").isEqualTo(BigDecimal.valueOf(footer.rowCount()));
     List<Object> rowGroups = (List<Object>) document.get("row_groups");

@@ -36,6 +36,7 @@ public final class MetadataJsonRenderer {
       writeRowGroup(json, rowGroup);
     }
     json.endArray();
+    writeEncryption(json, report.encryption());
     json.endObject();
     json.finish();
     try {
@@ -43,6 +44,31 @@ public final class MetadataJsonRenderer {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static void writeEncryption(JsonWriter json, EncryptionReport encryption) {
+    json.name("encryption");
+    if (encryption == null) {
+      json.nullValue();
+      return;
+    }
+    json.beginObject();
+    json.name("algorithm").value(encryption.algorithm());
+    json.name("footer").value(encryption.footerEncrypted() ? "encrypted" : "plaintext");
+    json.name("aad_prefix").value(encryption.aadPrefix());
+    json.name("aad_prefix_value").value(encryption.aadPrefixValue());
+    json.name("footer_key_metadata").value(encryption.footerKeyMetadata());
+    json.name("columns").beginArray();
+    for (EncryptionReport.ColumnEncryption column : encryption.columns()) {
+      json.beginObject();
+      json.name("path").value(column.path());
+      json.name("encrypted").value(column.encrypted());
+      json.name("key").value(column.key());
+      json.name("key_metadata").value(column.keyMetadata());
+      json.endObject();
+    }
+    json.endArray();
+    json.endObject();
   }
 
   private static void writeRowGroup(JsonWriter json, RowGroupReport rowGroup) {

@@ -1,5 +1,6 @@
 package io.parquetarrow.cli.metadata;
 
+import io.parquetarrow.core.crypto.FileDecryptor;
 import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetMetadata;
 import io.parquetarrow.core.file.RowGroupMetadata;
@@ -29,10 +30,11 @@ import java.util.Map;
  * @param keyValueMetadata the file's key-value metadata in footer order (first value of a repeated key; a key
  *     written without a value maps to null)
  * @param rowGroups the row groups in footer order
+ * @param encryption how the file is encrypted, or null for a plaintext file
  */
 public record MetadataReport(
     String file, long rowCount, String createdBy, int formatVersion, Map<String, String> keyValueMetadata,
-    List<RowGroupReport> rowGroups) {
+    List<RowGroupReport> rowGroups, EncryptionReport encryption) {
 
   /**
    * One row group.
@@ -79,6 +81,14 @@ public record MetadataReport(
 
   /** The report of a file whose footer has been read and validated. */
   public static MetadataReport of(String file, ParquetMetadata metadata) {
+    return of(file, metadata, null);
+  }
+
+  /**
+   * The report of a file whose footer has been read and validated, opened with keys when {@code decryptor} is not
+   * null.
+   */
+  public static MetadataReport of(String file, ParquetMetadata metadata, FileDecryptor decryptor) {
     List<ColumnOrder> columnOrders = metadata.fileMetaData().columnOrders();
     List<RowGroupReport> rowGroups = new ArrayList<>(metadata.rowGroups().size());
     for (RowGroupMetadata rowGroup : metadata.rowGroups()) {
@@ -91,7 +101,7 @@ public record MetadataReport(
           rowGroup.rowGroup().totalCompressedSize(), List.copyOf(columns)));
     }
     return new MetadataReport(file, metadata.rowCount(), metadata.createdBy(), metadata.version(),
-        metadata.keyValueMetadata(), List.copyOf(rowGroups));
+        metadata.keyValueMetadata(), List.copyOf(rowGroups), EncryptionReport.of(metadata, decryptor));
   }
 
   private static ColumnChunkReport columnReport(ColumnChunkMetadata chunk, List<ColumnOrder> columnOrders) {

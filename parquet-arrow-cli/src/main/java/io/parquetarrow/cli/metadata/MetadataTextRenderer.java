@@ -35,6 +35,7 @@ public final class MetadataTextRenderer {
       keys.add(TextEscaper.escape(key, MAX_VALUE_LENGTH));
     }
     out.println("key-value metadata: " + (keys.isEmpty() ? "(none)" : String.join(", ", keys)));
+    renderEncryption(report.encryption(), out);
     for (RowGroupReport rowGroup : report.rowGroups()) {
       out.println();
       out.println("row group " + rowGroup.index() + ": " + rowGroup.rowCount() + " rows, "
@@ -45,6 +46,29 @@ public final class MetadataTextRenderer {
         renderColumn(column, out);
       }
     }
+  }
+
+  private static void renderEncryption(EncryptionReport encryption, PrintWriter out) {
+    if (encryption == null) {
+      out.println("encryption:         none");
+      return;
+    }
+    out.println("encryption:         " + encryption.algorithm() + ", footer "
+        + (encryption.footerEncrypted() ? "encrypted" : "plaintext (signed)"));
+    out.println("aad prefix:         " + encryption.aadPrefix()
+        + (encryption.aadPrefixValue() == null ? "" : " " + TextEscaper.quote(encryption.aadPrefixValue(), 0)));
+    out.println("footer key:         key metadata " + keyMetadata(encryption.footerKeyMetadata()));
+    for (EncryptionReport.ColumnEncryption column : encryption.columns()) {
+      String how = !column.encrypted() ? "not encrypted"
+          : column.key().equals("column") ? "encrypted with a column key, key metadata "
+              + keyMetadata(column.keyMetadata())
+          : "encrypted with the " + column.key() + " key";
+      out.println("  column " + TextEscaper.escape(column.path(), 0) + ": " + how);
+    }
+  }
+
+  private static String keyMetadata(String metadata) {
+    return metadata == null ? ABSENT : metadata.startsWith("0x") ? metadata : TextEscaper.quote(metadata, 0);
   }
 
   private static void renderColumn(ColumnChunkReport column, PrintWriter out) {

@@ -10,6 +10,7 @@ import io.parquetarrow.format.ColumnMetaData;
 import io.parquetarrow.format.EncryptionAlgorithm;
 import io.parquetarrow.format.EncryptionAlgorithm.AesGcmCtrV1;
 import io.parquetarrow.format.EncryptionAlgorithm.AesGcmV1;
+import java.io.UncheckedIOException;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Arrays;
@@ -32,16 +33,20 @@ import javax.crypto.spec.SecretKeySpec;
 public final class FileDecryptor {
   private final FileDecryptionProperties properties;
   private final String source;
+  private final EncryptionAlgorithm algorithm;
+  private final byte[] footerKeyMetadata;
   private final boolean ctrPages;
   private final byte[] fileAad;
   /** Null when the footer key is neither given nor retrievable (possible with a plaintext footer). */
   private final SecretKeySpec footerKey;
   private final ConcurrentHashMap<String, Optional<SecretKeySpec>> columnKeys = new ConcurrentHashMap<>();
 
-  private FileDecryptor(FileDecryptionProperties properties, String source, boolean ctrPages, byte[] fileAad,
-      SecretKeySpec footerKey) {
+  private FileDecryptor(FileDecryptionProperties properties, String source, EncryptionAlgorithm algorithm,
+      byte[] footerKeyMetadata, boolean ctrPages, byte[] fileAad, SecretKeySpec footerKey) {
     this.properties = properties;
     this.source = source;
+    this.algorithm = algorithm;
+    this.footerKeyMetadata = footerKeyMetadata == null ? null : footerKeyMetadata.clone();
     this.ctrPages = ctrPages;
     this.fileAad = fileAad;
     this.footerKey = footerKey;
@@ -95,7 +100,8 @@ public final class FileDecryptor {
       throw new ParquetEncryptionException(source + ": no footer key: FileDecryptionProperties gives none and its"
           + " key retriever " + (properties.keyRetriever() == null ? "is not set" : "returned none"));
     }
-    return new FileDecryptor(properties, source, ctrPages, Aad.file(prefix, fileUnique), footerKey);
+    return new FileDecryptor(properties, source, algorithm, footerKeyMetadata, ctrPages, Aad.file(prefix, fileUnique),
+        footerKey);
   }
 
   private static SecretKeySpec footerKey(FileDecryptionProperties properties, byte[] keyMetadata, String source)
@@ -115,6 +121,11 @@ public final class FileDecryptor {
     }
     try {
       return retriever.key(keyMetadata == null ? new byte[0] : keyMetadata.clone());
+    } catch (UncheckedIOException e) {
+      // A retriever over checked key tools (KeyRetrieverFunction.asDecryptionKeyRetriever) carries their failure.
+      Throwable cause = e.getCause();
+      String reason = cause instanceof ParquetEncryptionException ? cause.getMessage() : e.getMessage();
+      throw new ParquetEncryptionException(what + ": the key retriever failed: " + reason, cause);
     } catch (RuntimeException e) {
       throw new ParquetEncryptionException(what + ": the key retriever failed: " + e.getMessage(), e);
     }
@@ -126,6 +137,24 @@ public final class FileDecryptor {
     } catch (IllegalArgumentException e) {
       throw new ParquetEncryptionException(what + ": " + e.getMessage(), e);
     }
+  }
+
+  /** The file's encryption algorithm, with the AAD prefix it stores (if any) and its AAD file unique. */
+  public EncryptionAlgorithm algorithm() {
+    return algorithm;
+  }
+
+  /**
+   * The key metadata of the footer key ({@code FileCryptoMetaData.key_metadata} of an encrypted footer,
+   * {@code footer_signing_key_metadata} of a plaintext one), or null when the writer stored none. A copy.
+   */
+  public byte[] footerKeyMetadata() {
+    return footerKeyMetadata == null ? null : footerKeyMetadata.clone();
+  }
+
+  /** Whether the caller supplied the AAD prefix (rather than the file storing it, or there being none). */
+  public boolean aadPrefixSupplied() {
+    return properties.aadPrefix() != null;
   }
 
   /** Whether pages are AES-CTR (AES_GCM_CTR_V1) rather than AES-GCM. */

@@ -19,7 +19,7 @@ final class EncryptedCorpus {
       "encrypt_columns_and_footer_aad.parquet.encrypted",
       "encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted");
   static final byte[] AAD_PREFIX = ascii("tester");
-  /** Read by key tools with external key material, which another part of the library covers. */
+  /** Read by key tools with external key material: {@code KeyToolsReadTest}. */
   static final String EXTERNAL_KEY_MATERIAL = "external_key_material_java.parquet.encrypted";
 
   /** The 128-bit keys of {@code data/}, by key id. */

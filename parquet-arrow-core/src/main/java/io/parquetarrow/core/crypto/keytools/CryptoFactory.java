@@ -1,5 +1,6 @@
 package io.parquetarrow.core.crypto.keytools;
 
+import io.parquetarrow.core.crypto.FileDecryptionProperties;
 import io.parquetarrow.errors.ParquetEncryptionException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -16,7 +17,8 @@ import java.util.concurrent.ConcurrentMap;
  *
  * <p>Writing: {@link #encryptionPlan} draws fresh random data keys for the footer and for every configured column,
  * wraps them through the KMS (single or double wrapping) and returns them with the key metadata to store. Reading:
- * {@link #keyRetriever} returns the function that turns stored key metadata back into keys.
+ * {@link #keyRetriever} returns the function that turns stored key metadata back into keys, and
+ * {@link #decryptionProperties} the reader's decryption properties built on it.
  *
  * <p>One factory is meant to live as long as the application: it keeps KMS clients, key encryption keys made for
  * writing and key encryption keys unwrapped for reading, per access token, for the configured cache lifetime, so
@@ -109,6 +111,21 @@ public final class CryptoFactory {
       Path parquetFile) {
     return keyRetriever(connection, configuration,
         parquetFile == null ? null : FileSystemKeyMaterialStore.forParquetFile(parquetFile));
+  }
+
+  /**
+   * Decryption properties that read one file with this factory's KMS: every key comes from the file's key metadata
+   * through {@link #keyRetriever(KmsConnectionConfig, DecryptionConfiguration, Path)}. For an AAD prefix or explicit
+   * keys as well, build the properties with {@code FileDecryptionProperties.builder().keyRetriever(
+   * keyRetriever(...).asDecryptionKeyRetriever())}.
+   *
+   * @param parquetFile the file to read, which locates external key material; null when its material is internal
+   */
+  public FileDecryptionProperties decryptionProperties(KmsConnectionConfig connection,
+      DecryptionConfiguration configuration, Path parquetFile) {
+    return FileDecryptionProperties.builder()
+        .keyRetriever(keyRetriever(connection, configuration, parquetFile).asDecryptionKeyRetriever())
+        .build();
   }
 
   /** The key retriever for one file whose external key material (if any) is in {@code externalStore}. */
