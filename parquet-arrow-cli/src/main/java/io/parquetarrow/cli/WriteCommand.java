@@ -3,6 +3,7 @@ package io.parquetarrow.cli;
 import io.parquetarrow.core.Codec;
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
+import io.parquetarrow.core.crypto.FileEncryptionProperties;
 import io.parquetarrow.core.schema.ArrowToParquetSchema;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.schema.SchemaDescriptor;
@@ -28,6 +29,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
@@ -98,6 +100,8 @@ final class WriteCommand implements Callable<Integer>, FileCommand {
           + "16 MiB or more).")
   Progress progress;
 
+  @Mixin EncryptionOptions encryption;
+
   @Spec CommandSpec spec;
 
   /** The file an error is about: the input while reading it, the output while writing. */
@@ -111,6 +115,10 @@ final class WriteCommand implements Callable<Integer>, FileCommand {
   @Override
   public Integer call() throws IOException {
     WriteOptions.Builder builder = optionsFromCommandLine();
+    FileEncryptionProperties encryptionProperties = encryption.properties();
+    if (encryptionProperties != null) {
+      builder.encryption(encryptionProperties);
+    }
     current = input;
     FileCommand.requireRegularFile(input);
     PrintWriter err = spec.commandLine().getErr();
