@@ -52,7 +52,7 @@ public final class EncryptionCompare {
   private final Path python;
   private final PrintStream out;
 
-  private EncryptionCompare(Path data, double scale, long seed, int iterations, int warmup, Path python,
+  EncryptionCompare(Path data, double scale, long seed, int iterations, int warmup, Path python,
       PrintStream out) {
     this.data = data;
     this.scale = scale;
@@ -119,7 +119,7 @@ public final class EncryptionCompare {
     }
   }
 
-  private void run() throws Exception {
+  void run() throws Exception {
     Path folder = DatasetGenerator.folderFor(data, scale, seed);
     Path source = new DatasetGenerator(folder, scale, seed, System.err).reference(Dataset.LINEITEM_ZSTD, false);
     EncryptedTwins twins = EncryptedTwins.of(source, folder.resolve("encryption"), System.err);
@@ -156,6 +156,9 @@ public final class EncryptionCompare {
           int index = (turn + round) % reads.size();
           seconds[index] = reads.get(index).time(allocator);
         }
+        System.err.printf(Locale.ROOT, "round %d%s: ours %.3f / %.3f s, parquet-java %.3f / %.3f s "
+            + "(plaintext / encrypted)%n", round, round < warmup ? " (warm-up)" : "", seconds[0], seconds[1],
+            seconds[2], seconds[3]);
         if (round >= warmup) {
           for (int index = 0; index < reads.size(); index++) {
             Read read = reads.get(index);
