@@ -16,6 +16,7 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.LocalOutputFile;
@@ -25,10 +26,11 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Two copies of one Parquet file written by the same writer (parquet-java's example writer, the source's codec,
- * its default row group and page sizes), one in plaintext and one under uniform AES-GCM encryption (AES_GCM_V1:
- * the footer and every column encrypted with the one footer key, {@link #FOOTER_KEY}). Both are written the same
- * way from the same records, so they have the same row groups, pages and encodings, and reading one against the
- * other measures what decryption alone costs ({@link EncryptionCompare}).
+ * row groups of as many rows as the source's first, default page size), one in plaintext and one under uniform
+ * AES-GCM encryption (AES_GCM_V1: the footer and every column encrypted with the one footer key,
+ * {@link #FOOTER_KEY}). Both are written the same way from the same records, so they have the same row groups,
+ * pages and encodings, and reading one against the other measures what decryption alone costs
+ * ({@link EncryptionCompare}).
  */
 final class EncryptedTwins {
   /**
@@ -89,12 +91,14 @@ final class EncryptedTwins {
     long rows = 0;
     try (ParquetFileReader reader = ParquetJavaEngine.open(source)) {
       MessageType schema = reader.getFooter().getFileMetaData().getSchema();
-      CompressionCodecName codec = reader.getFooter().getBlocks().get(0).getColumns().get(0).getCodec();
+      BlockMetaData first = reader.getFooter().getBlocks().get(0);
+      CompressionCodecName codec = first.getColumns().get(0).getCodec();
       MessageColumnIO columns = new ColumnIOFactory(reader.getFooter().getFileMetaData().getCreatedBy())
           .getColumnIO(schema);
       ExampleParquetWriter.Builder builder = ExampleParquetWriter.builder(new LocalOutputFile(partial))
           .withType(schema)
           .withCompressionCodec(codec)
+          .withRowGroupRowCountLimit((int) Math.min(Integer.MAX_VALUE, first.getRowCount()))
           .withWriteMode(ParquetFileWriter.Mode.OVERWRITE);
       if (encryption != null) {
         builder.withEncryption(encryption);
