@@ -364,7 +364,8 @@ public final class Compare {
    * that falls on the Java engines only (decision record 0034). {@link #startFile} collects once before a file's
    * warm-up instead.
    */
-  private void settle() {
+  static void settle() {
+    OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     Runtime runtime = Runtime.getRuntime();
     if (runtime.totalMemory() - runtime.freeMemory() > FULL_GC_HEAP_FRACTION * runtime.maxMemory()) {
       System.gc();
@@ -384,7 +385,7 @@ public final class Compare {
   }
 
   /** Before the warm-up of a file: a full collection, so each file starts from a clean heap. */
-  private static void startFile() {
+  static void startFile() {
     System.gc();
   }
 

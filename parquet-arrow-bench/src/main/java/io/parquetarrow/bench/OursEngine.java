@@ -2,6 +2,7 @@ package io.parquetarrow.bench;
 
 import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ReadOptions;
+import io.parquetarrow.core.crypto.FileDecryptionProperties;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -19,20 +20,27 @@ final class OursEngine implements ReadEngine {
 
   private final String name;
   private final long readAheadBytes;
+  private final FileDecryptionProperties decryption;
 
   /** Our reader with its default options. */
   OursEngine() {
-    this("parquet-arrow", ReadOptions.DEFAULT_READ_AHEAD_BYTES);
+    this("parquet-arrow", ReadOptions.DEFAULT_READ_AHEAD_BYTES, null);
   }
 
-  private OursEngine(String name, long readAheadBytes) {
+  private OursEngine(String name, long readAheadBytes, FileDecryptionProperties decryption) {
     this.name = name;
     this.readAheadBytes = readAheadBytes;
+    this.decryption = decryption;
   }
 
   /** Our reader without read-ahead ({@link ReadOptions#readAheadBytes()} 0), to measure read-ahead side by side. */
   static OursEngine withoutReadAhead() {
-    return new OursEngine(WITHOUT_READ_AHEAD, 0);
+    return new OursEngine(WITHOUT_READ_AHEAD, 0, null);
+  }
+
+  /** Our reader with its default options, decrypting with {@code decryption} ({@link ReadOptions#decryption()}). */
+  static OursEngine decrypting(FileDecryptionProperties decryption) {
+    return new OursEngine("parquet-arrow", ReadOptions.DEFAULT_READ_AHEAD_BYTES, decryption);
   }
 
   @Override
@@ -48,7 +56,8 @@ final class OursEngine implements ReadEngine {
   @Override
   public Materialized read(Path file, int threads, BufferAllocator allocator) throws Exception {
     ReadOptions options =
-        ReadOptions.builder().batchRows(BATCH_ROWS).threads(threads).readAheadBytes(readAheadBytes).build();
+        ReadOptions.builder().batchRows(BATCH_ROWS).threads(threads).readAheadBytes(readAheadBytes)
+            .decryption(decryption).build();
     try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {
       return RetainedBatches.drain(reader, allocator);
     }

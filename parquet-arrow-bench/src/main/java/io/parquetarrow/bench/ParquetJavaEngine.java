@@ -10,6 +10,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.crypto.FileDecryptionProperties;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.api.Binary;
@@ -29,6 +30,17 @@ import org.apache.parquet.schema.PrimitiveType;
  * go into the checksum as they are read; nothing is kept. Single-threaded whatever {@code threads} says.
  */
 final class ParquetJavaEngine implements ReadEngine {
+  private final FileDecryptionProperties decryption;
+
+  /** parquet-java's column path on plaintext files. */
+  ParquetJavaEngine() {
+    this(null);
+  }
+
+  /** The same path decrypting with {@code decryption} (null: plaintext files only). */
+  ParquetJavaEngine(FileDecryptionProperties decryption) {
+    this.decryption = decryption;
+  }
 
   @Override
   public String name() {
@@ -43,7 +55,7 @@ final class ParquetJavaEngine implements ReadEngine {
   @Override
   public Materialized read(Path file, int threads, BufferAllocator allocator) throws Exception {
     ValueChecksum checksum = new ValueChecksum();
-    try (ParquetFileReader reader = open(file)) {
+    try (ParquetFileReader reader = open(file, decryption)) {
       MessageType schema = reader.getFooter().getFileMetaData().getSchema();
       String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
       GroupConverter converter = new LeafGroupConverter(schema, leaf -> new PrimitiveConverter() {});
@@ -62,7 +74,16 @@ final class ParquetJavaEngine implements ReadEngine {
 
   /** parquet-java's reader of {@code file}, with its default options (page checksums not verified). */
   static ParquetFileReader open(Path file) throws IOException {
-    return ParquetFileReader.open(new LocalInputFile(file), ParquetReadOptions.builder().build());
+    return open(file, null);
+  }
+
+  /** parquet-java's reader of {@code file} with its default options, decrypting with {@code decryption} if set. */
+  static ParquetFileReader open(Path file, FileDecryptionProperties decryption) throws IOException {
+    ParquetReadOptions.Builder options = ParquetReadOptions.builder();
+    if (decryption != null) {
+      options.withDecryption(decryption);
+    }
+    return ParquetFileReader.open(new LocalInputFile(file), options.build());
   }
 
   /** Adds a byte array to the checksum as {@link ValueChecksum#addBinary} defines it. */
