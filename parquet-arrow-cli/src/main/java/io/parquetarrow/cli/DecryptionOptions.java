@@ -44,16 +44,7 @@ final class DecryptionOptions {
    * @throws IOException the keys file cannot be read
    */
   FileDecryptionProperties properties() throws IOException {
-    Keys keys = new Keys();
-    if (keysFile != null) {
-      keys.addFile(keysFile);
-    }
-    if (footerKey != null) {
-      keys.footerKey(Keys.parseHex(footerKey, "--footer-key"));
-    }
-    for (String columnKey : columnKeys) {
-      keys.addColumnKey(columnKey, "--column-key");
-    }
+    Keys keys = Keys.of(keysFile, footerKey, "--footer-key", columnKeys, "--column-key");
     if (keys.isEmpty() && aadPrefix == null) {
       return null;
     }

@@ -30,7 +30,8 @@ final class EncryptionOptions {
   List<String> columnKeys = new ArrayList<>();
 
   @Option(names = "--plaintext-footer",
-      description = "Leave the footer readable (signed with the footer key) so that plaintext columns read without keys.")
+      description = "Leave the footer readable (signed with the footer key), so that plaintext columns read "
+          + "without keys.")
   boolean plaintextFooter;
 
   @Option(names = "--encryption-algorithm", paramLabel = "ALGORITHM", defaultValue = "AES_GCM_V1",
@@ -56,16 +57,7 @@ final class EncryptionOptions {
    * @throws IOException the keys file cannot be read
    */
   FileEncryptionProperties properties() throws IOException {
-    Keys keys = new Keys();
-    if (keysFile != null) {
-      keys.addFile(keysFile);
-    }
-    if (footerKey != null) {
-      keys.footerKey(Keys.parseHex(footerKey, "--encrypt-footer-key"));
-    }
-    for (String columnKey : columnKeys) {
-      keys.addColumnKey(columnKey, "--encrypt-column");
-    }
+    Keys keys = Keys.of(keysFile, footerKey, "--encrypt-footer-key", columnKeys, "--encrypt-column");
     boolean otherOptions = plaintextFooter || aadPrefix != null || noStoreAadPrefix;
     if (keys.isEmpty() && !otherOptions) {
       return null;

@@ -69,6 +69,27 @@ final class Keys {
   }
 
   /**
+   * The keys of a command: those of {@code keysFile} (null for none), then the footer key given as
+   * {@code footerHex} (null for none) and each {@code COLUMN=KEY} of {@code columnKeys}, which replace the file's.
+   *
+   * @param footerOption and {@code columnOption}: the options' names, for messages
+   */
+  static Keys of(Path keysFile, String footerHex, String footerOption, List<String> columnKeys, String columnOption)
+      throws IOException {
+    Keys keys = new Keys();
+    if (keysFile != null) {
+      keys.addFile(keysFile);
+    }
+    if (footerHex != null) {
+      keys.footerKey(parseHex(footerHex, footerOption));
+    }
+    for (String columnKey : columnKeys) {
+      keys.addColumnKey(columnKey, columnOption);
+    }
+    return keys;
+  }
+
+  /**
    * Adds the keys of a keys file; its keys replace keys given before.
    *
    * @throws KeyFormatException a line is neither a comment nor {@code footer=KEY} / {@code column.PATH=KEY}, or a

@@ -9,8 +9,9 @@ import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * A {@link BinarySink} over the offsets and data buffers of one batch of an Arrow {@code utf8} or {@code binary}
- * vector (32-bit offsets) or of their large variants (64-bit offsets). The offsets are allocated once for the batch's rows; the data buffer is sized from the bytes per row of
- * the column's previous batch and, should the batch hold more, grows by doubling (its bytes moved once).
+ * vector (32-bit offsets) or of their large variants (64-bit offsets). The offsets are allocated once for the
+ * batch's rows; the data buffer is sized from the bytes per row of the column's previous batch and, should the
+ * batch hold more, grows by doubling (its bytes moved once).
  * Every range is bounds-checked before it is written through the buffers' addresses.
  */
 final class ArrowBinarySink implements BinarySink {

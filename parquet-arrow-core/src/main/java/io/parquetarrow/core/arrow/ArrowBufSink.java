@@ -40,8 +40,8 @@ final class ArrowBufSink implements ValueSink {
    * Walks the slots backwards until the value left to move is already in its slot (the slots below it are all
    * values, in place). Four- and eight-byte values move as 0038 spreads on the heap: a validity byte of eight
    * values moves them without a test per row, other rows branch-free (the value at the clamped source slot is
-   * read whatever the bit, masked to 0 for a null, and the source steps back by the bit). Other widths move row by
-   * row.
+   * read whatever the bit, masked to 0 for a null, and the source steps back by the bit); the two loops differ only
+   * in the element's width, as Java has no generics over primitives. Other widths move row by row.
    */
   @Override
   public void spreadNulls(int firstSlot, int slots, int values, int width, byte[] validity) {
@@ -61,7 +61,8 @@ final class ArrowBufSink implements ValueSink {
       int bit = firstBit + slot;
       if ((bit & 7) != 7 || slot < 7) {
         int valid = validity[bit >>> 3] >>> (bit & 7) & 1;
-        MemoryUtil.putLong(base + 8L * slot, MemoryUtil.getLong(base + 8L * (source & ~(source >> 31))) & -(long) valid);
+        long value = MemoryUtil.getLong(base + 8L * (source & ~(source >> 31)));
+        MemoryUtil.putLong(base + 8L * slot, value & -(long) valid);
         source -= valid;
         slot--;
         continue;
@@ -77,7 +78,8 @@ final class ArrowBufSink implements ValueSink {
       }
       for (int k = 7; k >= 0; k--, slot--) {
         int valid = bits >>> k & 1;
-        MemoryUtil.putLong(base + 8L * slot, MemoryUtil.getLong(base + 8L * (source & ~(source >> 31))) & -(long) valid);
+        long value = MemoryUtil.getLong(base + 8L * (source & ~(source >> 31)));
+        MemoryUtil.putLong(base + 8L * slot, value & -(long) valid);
         source -= valid;
       }
     }

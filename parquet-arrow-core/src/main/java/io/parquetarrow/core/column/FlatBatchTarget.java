@@ -6,10 +6,11 @@ import io.parquetarrow.errors.ParquetException;
  * Where {@link FlatColumnReader#read(int, ColumnBatch, FlatBatchTarget)} puts one batch: the column layer's view
  * of one Arrow vector, implemented by the arrow layer, so that the column layer knows no class of the arrow layer.
  *
- * <p>A vector of {@link Layout#FIXED_WIDTH} or {@link Layout#BINARY} values is written in place: the reader asks
- * for its buffers sized for the batch ({@link #fixedWidthValues}, {@link #binaryValues} or {@link #bitValues}), decodes each page's
- * values into them at their rows, spreads them over the nulls there, and hands over the validity with
- * {@link #finish}. A vector of another layout is assembled from a heap batch ({@link #assemble}).
+ * <p>A vector of {@link Layout#FIXED_WIDTH}, {@link Layout#BINARY} or {@link Layout#BITS} values is written in
+ * place: the reader asks for its buffers sized for the batch ({@link #fixedWidthValues}, {@link #binaryValues} or
+ * {@link #bitValues}), decodes each page's values into them at their rows, spreads them over the nulls there, and
+ * hands over the validity with {@link #finish}. A vector of another layout is assembled from a heap batch
+ * ({@link #assemble}).
  */
 public interface FlatBatchTarget {
 

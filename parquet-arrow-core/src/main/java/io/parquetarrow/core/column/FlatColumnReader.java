@@ -133,7 +133,7 @@ public final class FlatColumnReader implements AutoCloseable {
           sink.putBits(row, sectionBits, count);
         }
       });
-        } else {
+    } else {
       read(rows, scratch);
       target.assemble(scratch);
     }
@@ -176,7 +176,8 @@ public final class FlatColumnReader implements AutoCloseable {
           if (consumed < 0) {
             throw pages.chunkEnded(maxDefinitionLevel == 0 ? "values" : "level entries (values and nulls)");
           }
-          done += consumed; // the values that went to the offered slots (a required column's); the cursor holds any rest
+          // The values that went to the offered slots (a required column's); the cursor holds any rest.
+          done += consumed;
           continue;
         }
         int count = Math.min(rows - done, cursor.levelsRemaining());
