@@ -66,7 +66,7 @@ public final class FlatColumnReader implements AutoCloseable {
       ValueSink sink = target.fixedWidthValues(rows);
       readInPlace(rows, target, new Section() {
         @Override
-        public int pageOffer(int row) throws IOException {
+        int pageOffer(int row) throws IOException {
           // Only a required column's pages, unconverted, are offered: their bytes are the vector's.
           ValueDestination destination = maxDefinitionLevel == 0 && conversion == null
               ? offer(sink, row, rows - row, width) : null;
@@ -74,12 +74,12 @@ public final class FlatColumnReader implements AutoCloseable {
         }
 
         @Override
-        public void values(int row, int count) throws IOException {
+        void values(int row, int count) throws IOException {
           cursor.copyValues(sink, (long) row * width, count, width, scratch);
         }
 
         @Override
-        public void spreadNulls(int row, int count, int values, byte[] validity) {
+        void spreadNulls(int row, int count, int values, byte[] validity) {
           sink.spreadNulls(row, count, values, width, validity);
         }
       });
@@ -87,17 +87,12 @@ public final class FlatColumnReader implements AutoCloseable {
       BinarySink sink = target.binaryValues(rows);
       readInPlace(rows, target, new Section() {
         @Override
-        public int pageOffer(int row) throws IOException {
-          return pages.nextDataPage(null);
-        }
-
-        @Override
-        public void values(int row, int count) throws IOException {
+        void values(int row, int count) throws IOException {
           cursor.appendBinary(sink, row, count, scratch);
         }
 
         @Override
-        public void spreadNulls(int row, int count, int values, byte[] validity) {
+        void spreadNulls(int row, int count, int values, byte[] validity) {
           sink.spreadNulls(row, count, values, validity);
         }
       });
@@ -105,25 +100,20 @@ public final class FlatColumnReader implements AutoCloseable {
       BitSink sink = target.bitValues(rows);
       readInPlace(rows, target, new Section() {
         @Override
-        public int pageOffer(int row) throws IOException {
-          return pages.nextDataPage(null);
-        }
-
-        @Override
-        public void values(int row, int count) throws IOException {
+        void values(int row, int count) throws IOException {
           // Room for the section's rows, which lie in this page: the spread fills them.
           sectionBits = cursor.decodeBooleans(count, cursor.levelsRemaining(), scratch);
         }
 
         @Override
-        public void spreadNulls(int row, int count, int values, byte[] validity) {
+        void spreadNulls(int row, int count, int values, byte[] validity) {
           if (values > 0) {
             spreadBytes(sectionBits, row, count, values, validity);
           } // else sectionDone clears the section's bytes
         }
 
         @Override
-        public void sectionDone(int row, int count, int values) {
+        void sectionDone(int row, int count, int values) {
           if (values == 0) {
             if (sectionBits.length < count) {
               sectionBits = new byte[count];
@@ -140,21 +130,23 @@ public final class FlatColumnReader implements AutoCloseable {
   }
 
   /** One batch's values in the vector's buffers, section by section (see {@link #readInPlace}). */
-  private interface Section {
+  private abstract class Section {
     /**
      * Moves to the next data page, offering the page layer the vector's slots from {@code row} on when it can
-     * fill them; returns how many values went there, or -1 at the chunk's end.
+     * fill them; returns how many values went there, or -1 at the chunk's end. Offers nothing unless overridden.
      */
-    int pageOffer(int row) throws IOException;
+    int pageOffer(int row) throws IOException {
+      return pages.nextDataPage(null);
+    }
 
     /** Writes the page's next {@code count} values densely from row {@code row} on. */
-    void values(int row, int count) throws IOException;
+    abstract void values(int row, int count) throws IOException;
 
     /** Spreads the {@code values} values written from row {@code row} on over {@code count} rows and their nulls. */
-    void spreadNulls(int row, int count, int values, byte[] validity);
+    abstract void spreadNulls(int row, int count, int values, byte[] validity);
 
     /** After a section's values (and their spread, if it has nulls): its {@code count} rows from {@code row} on. */
-    default void sectionDone(int row, int count, int values) {}
+    void sectionDone(int row, int count, int values) {}
   }
 
   /**
