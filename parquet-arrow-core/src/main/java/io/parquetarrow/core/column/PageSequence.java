@@ -82,13 +82,28 @@ final class PageSequence implements AutoCloseable {
 
   /**
    * While the current page is used up, skips whole data pages of at most {@code entries} level entries without
-   * reading their bodies, and returns the entries skipped. A dictionary page ahead stops the skipping (it is
-   * decoded by the next {@link #nextDataPage}).
+   * reading their bodies, and returns the entries skipped. A page the offset index describes
+   * ({@link PageReader#indexedPageRows()}, a column whose entries are rows) is passed over without its header read
+   * either; a dictionary page on the way is decoded, so that the pages after it can be skipped too.
    */
   long skipWholePages(long entries) throws IOException {
     long skipped = 0;
     while (cursor.levelsRemaining() == 0) {
+      long indexed = pages.indexedPageRows();
+      if (indexed >= 0) {
+        if (indexed > entries - skipped) {
+          break;
+        }
+        account(indexed, -1);
+        pages.skipIndexedPage();
+        skipped += indexed;
+        continue;
+      }
       DataPage.Header header = pages.peekDataPage();
+      if (header == null && pages.dictionaryPageNext()) {
+        cursor.useDictionary((DictionaryPage) pages.nextPage());
+        continue;
+      }
       if (header == null || header.valueCount() > entries - skipped) {
         break;
       }
@@ -113,9 +128,15 @@ final class PageSequence implements AutoCloseable {
   }
 
   private void account(DataPage.Header header) throws ParquetCorruptionException {
-    int levelCount = header.valueCount();
+    account(header.valueCount(), header.fileOffset());
+  }
+
+  /** Counts the {@code levelCount} entries of a page at {@code fileOffset} (-1 when not known) as started. */
+  private void account(long levelCount, long fileOffset) throws ParquetCorruptionException {
     if (levelCount > totalLevels - levelsStarted) {
-      throw new ParquetCorruptionException(pages.location().describe(header.fileOffset()) + ": data page holds "
+      ChunkLocation location = pages.location();
+      throw new ParquetCorruptionException((fileOffset < 0 ? location.describe() : location.describe(fileOffset))
+          + ": data page holds "
           + levelCount + " level entries but only " + (totalLevels - levelsStarted) + " of the column chunk's "
           + totalLevels + " remain");
     }

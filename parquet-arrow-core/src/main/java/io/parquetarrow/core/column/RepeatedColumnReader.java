@@ -167,8 +167,9 @@ public final class RepeatedColumnReader implements AutoCloseable {
 
   /**
    * Skips the next {@code records} records, from a record boundary: data pages v2 they cover are skipped unread
-   * (such a page holds {@code num_rows} whole records), the other entries and values are passed over without
-   * decoding the values into a batch, up to where the next record starts.
+   * (such a page holds {@code num_rows} whole records), and so are the pages of a column without repetition
+   * (its entries are records; with an offset index, without their headers read); the other entries and values
+   * are passed over without decoding the values into a batch, up to where the next record starts.
    *
    * @return the level entries skipped
    * @throws io.parquetarrow.errors.ParquetCorruptionException when the chunk ends before them
@@ -183,6 +184,15 @@ public final class RepeatedColumnReader implements AutoCloseable {
       if (cursor.levelsRemaining() == 0) {
         if (left == 0 && (maxRepetitionLevel == 0 || pages.allStarted())) {
           return entries;
+        }
+        if (maxRepetitionLevel == 0 && left > 0) {
+          // Entries are records: whole pages go as a flat column's do, by the offset index when there is one.
+          long skipped = pages.skipWholePages(left);
+          left -= skipped;
+          entries += skipped;
+          if (skipped > 0) {
+            continue;
+          }
         }
         DataPage.Header next = left > 0 ? pages.peekDataPage() : null;
         if (next != null && next.version() == 2 && next.rowCount() <= left) {

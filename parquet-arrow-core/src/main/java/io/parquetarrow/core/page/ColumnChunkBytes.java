@@ -16,6 +16,10 @@ import java.nio.ByteBuffer;
  * bodies of PLAIN pages from the file straight into the vector ({@link #readInto}), so their bytes are copied
  * once, by the kernel, instead of file → heap window → vector.
  *
+ * <p>With a {@link PagePlan} only the plan's ranges are read: each range up to {@link #WHOLE_CHUNK_LIMIT} bytes
+ * in one go (taken from the read-ahead when it read it), a bigger one in pieces; bytes outside the ranges (a page
+ * the plan left out that the column layer reads after all) are fetched as asked, a piece at a time.
+ *
  * <p>Positions are relative to the chunk start. Callers check every range against {@link #length()} first; this
  * class then only reads what lies inside the chunk, which the footer reader has checked to lie inside the file.
  */
@@ -32,6 +36,8 @@ final class ColumnChunkBytes {
   private final int piece;
   /** Where the chunk may have been read ahead ({@link ChunkReadAhead}); null once asked, or without one. */
   private ChunkReadAhead readAhead;
+  /** The pages a read needs, whose ranges alone are read; null reads the whole chunk. */
+  private PagePlan plan;
   private byte[] window = new byte[0];
   /** Where the window's bytes start in {@link #window}: 0, or the chunk's place in an array read ahead. */
   private int windowBase;
@@ -51,6 +57,15 @@ final class ColumnChunkBytes {
     this.readAhead = readAhead;
   }
 
+  /**
+   * Reads only the ranges of {@code plan} (null for the whole chunk), taking them from {@code readAhead} (may be
+   * null) when it has read them ahead.
+   */
+  ColumnChunkBytes(InputFile file, long chunkStart, long chunkLength, ChunkReadAhead readAhead, PagePlan plan) {
+    this(file, chunkStart, chunkLength, readAhead);
+    this.plan = plan;
+  }
+
   /** With other limits, for tests that exercise reading in pieces on small files. */
   ColumnChunkBytes(InputFile file, long chunkStart, long chunkLength, long wholeChunkLimit, int piece) {
     this.file = file;
@@ -65,7 +80,13 @@ final class ColumnChunkBytes {
     giveWindow();
     windowLength = 0;
     if (readAhead != null) {
-      readAhead.drop(chunkStart);
+      if (plan == null) {
+        readAhead.drop(chunkStart);
+      } else {
+        for (int i = 0; i < plan.rangeCount(); i++) {
+          readAhead.drop(plan.rangeOffset(i));
+        }
+      }
       readAhead = null;
     }
   }
@@ -105,6 +126,9 @@ final class ColumnChunkBytes {
     if (inWindow(position, length)) {
       return windowBase + (int) (position - windowStart);
     }
+    if (plan != null) {
+      return ensurePlanned(position, length);
+    }
     if (readAhead != null && chunkLength <= wholeChunkLimit) {
       ChunkReadAhead.Taken whole = readAhead.take(chunkStart, chunkLength);
       readAhead = null;
@@ -130,6 +154,51 @@ final class ColumnChunkBytes {
   }
 
   /**
+   * {@link #ensure} with a plan: the rest of the planned range holding the bytes (all of it when it comes from the
+   * read-ahead), or a piece of it when the range is bigger than {@link #WHOLE_CHUNK_LIMIT}; bytes outside the
+   * ranges are fetched as asked.
+   */
+  private int ensurePlanned(long position, int length) throws IOException {
+    int range = plan.rangeContaining(position);
+    if (range < 0 || position + length > plan.rangeEnd(range)) {
+      return fetch(position, length);
+    }
+    long start = plan.rangeStart(range);
+    long end = plan.rangeEnd(range);
+    if (end - start > wholeChunkLimit) {
+      return fetch(position, (int) Math.min(end - position, Math.max((long) length, piece)));
+    }
+    if (readAhead != null) {
+      ChunkReadAhead.Taken taken = readAhead.take(plan.rangeOffset(range), end - start);
+      if (taken != null) {
+        giveWindow();
+        window = taken.bytes();
+        windowBase = taken.offset();
+        shared = taken;
+        bytesRead += end - start;
+        windowStart = start;
+        windowLength = (int) (end - start);
+        return windowBase + (int) (position - start);
+      }
+    }
+    return fetch(position, (int) (end - position));
+  }
+
+  /**
+   * The end of what a header read at {@code position} may look at: the end of the planned range holding it, or
+   * of the chunk (without a plan, or outside its ranges).
+   */
+  long readableEnd(long position) {
+    int range = plan == null ? -1 : plan.rangeContaining(position);
+    return range < 0 ? chunkLength : plan.rangeEnd(range);
+  }
+
+  /** Whether the bytes at {@code position} are to be read: always without a plan, else when a range holds them. */
+  boolean planned(long position) {
+    return plan == null || plan.rangeContaining(position) >= 0;
+  }
+
+  /**
    * Like {@link #ensure}, but when the range is not in the window fetches only it (at least {@link #NEAR_FETCH}
    * bytes, as far as the chunk goes), not the rest of the chunk: for a reader that takes most page bodies
    * through {@link #readInto}.
@@ -144,7 +213,8 @@ final class ColumnChunkBytes {
     if (inWindow(position, length)) {
       return windowBase + (int) (position - windowStart);
     }
-    return fetch(position, (int) Math.min(chunkLength - position, Math.max(length, least)));
+    long end = Math.max(readableEnd(position), position + length);
+    return fetch(position, (int) Math.min(end - position, Math.max(length, least)));
   }
 
   /**

@@ -54,6 +54,12 @@ final class EncryptedPages {
     return header;
   }
 
+  /** Counts a data page passed over without its header read: the pages after it keep their ordinals. */
+  void skipDataPage() {
+    headersRead++;
+    dataPageHeadersRead++;
+  }
+
   /**
    * Decrypts the stored body of the page whose header was read last; valid until the next call.
    *

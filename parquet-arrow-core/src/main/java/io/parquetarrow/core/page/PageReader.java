@@ -2,7 +2,6 @@ package io.parquetarrow.core.page;
 
 import io.parquetarrow.core.codec.Decompressor;
 import io.parquetarrow.core.crypto.ColumnDecryptor;
-import io.parquetarrow.core.crypto.ModuleCipher;
 import io.parquetarrow.core.page.EncryptedPages.PageBody;
 import io.parquetarrow.core.file.InputFile;
 import io.parquetarrow.errors.ParquetCorruptionException;
@@ -14,8 +13,6 @@ import io.parquetarrow.format.DictionaryPageHeader;
 import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.PageHeader;
 import io.parquetarrow.format.PageType;
-import io.parquetarrow.thrift.CompactProtocolReader;
-import io.parquetarrow.thrift.ThriftTruncatedException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -60,15 +57,6 @@ public final class PageReader implements AutoCloseable {
    * {@code large_string_map.brotli.parquet} has one string of 2^30 bytes per page).
    */
   static final int MAXIMUM_PAGE_SIZE = Integer.MAX_VALUE - 16;
-  private static final int FIRST_HEADER_PREFIX = 1024;
-  /**
-   * The first prefix fetched for a header that follows a page read into a {@link ValueDestination}: the next
-   * body most likely goes there too, so fetching {@link ColumnChunkBytes#NEAR_FETCH} bytes would read its first
-   * kilobytes twice (through the heap and into the vector). Usual headers are 20–100 bytes; a longer one is
-   * fetched again with a longer prefix.
-   */
-  private static final int HEADER_AFTER_DESTINATION_PREFIX = 256;
-
   private final ColumnChunkBytes bytes;
   private final long chunkStart;
   private final long totalValueCount;
@@ -90,6 +78,10 @@ public final class PageReader implements AutoCloseable {
   private long pagesSkipped;
   /** Decrypts an encrypted chunk's headers and pages; null for a plaintext chunk. */
   private final EncryptedPages encrypted;
+  private final PageHeaderReader headers;
+  /** The pages of the chunk a read needs, from its offset index; null reads them all. */
+  private final PagePlan plan;
+  private long pagesNotRead;
 
   /**
    * @param file the file holding the chunk
@@ -104,27 +96,28 @@ public final class PageReader implements AutoCloseable {
       InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, ChunkLocation location) {
     this(new ColumnChunkBytes(file, chunkStart, chunkLength), chunkStart, totalValueCount, codec, decompressor,
-        verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2, null);
+        verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2, null, null);
   }
 
   /**
    * As above, taking the chunk's bytes from {@code readAhead} when it has read them ahead (see
    * {@link ChunkReadAhead}; null reads them here), for a chunk encrypted with Parquet Modular Encryption when
    * {@code decryptor} is not null: each page header is decrypted before it is read, and each page body is
-   * decrypted whole before it is decompressed.
+   * decrypted whole before it is decompressed. With a {@code plan} (null for none) only its ranges are read and
+   * the data pages it leaves out can be passed over unread ({@link #indexedPageRows()}).
    */
   public PageReader(
       InputFile file, long chunkStart, long chunkLength, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, ChunkReadAhead readAhead,
-      ColumnDecryptor decryptor) {
-    this(new ColumnChunkBytes(file, chunkStart, chunkLength, readAhead), chunkStart, totalValueCount, codec,
-        decompressor, verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2, decryptor);
+      ColumnDecryptor decryptor, PagePlan plan) {
+    this(new ColumnChunkBytes(file, chunkStart, chunkLength, readAhead, plan), chunkStart, totalValueCount, codec,
+        decompressor, verifyChecksums, location, Runtime.getRuntime().maxMemory() / 2, decryptor, plan);
   }
 
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, ChunkLocation location) {
     this(bytes, chunkStart, totalValueCount, codec, decompressor, verifyChecksums, location,
-        Runtime.getRuntime().maxMemory() / 2, null);
+        Runtime.getRuntime().maxMemory() / 2, null, null);
   }
 
   /**
@@ -135,8 +128,10 @@ public final class PageReader implements AutoCloseable {
    */
   PageReader(ColumnChunkBytes bytes, long chunkStart, long totalValueCount, CompressionCodec codec,
       Decompressor decompressor, boolean verifyChecksums, ChunkLocation location, long heapPageLimit,
-      ColumnDecryptor decryptor) {
+      ColumnDecryptor decryptor, PagePlan plan) {
     this.encrypted = decryptor == null ? null : new EncryptedPages(decryptor, location);
+    this.headers = new PageHeaderReader(bytes, encrypted, location);
+    this.plan = plan;
     this.bytes = bytes;
     this.chunkStart = chunkStart;
     this.totalValueCount = totalValueCount;
@@ -201,7 +196,7 @@ public final class PageReader implements AutoCloseable {
         return readIntoDestination(header, bodyLength, headerOffset, destination);
       }
       int bodyOffset = readNear
-          ? ensureNear(position, bodyLength, headerOffset) : ensure(position, bodyLength, headerOffset);
+          ? headers.ensureNear(position, bodyLength, headerOffset) : headers.ensure(position, bodyLength, headerOffset);
       position += bodyLength;
       switch (header.type()) {
         case DICTIONARY_PAGE -> {
@@ -285,6 +280,44 @@ public final class PageReader implements AutoCloseable {
   }
 
   /**
+   * With a {@link PagePlan}, when the next page is a data page of the offset index, its rows (level entries):
+   * known without reading it, so that the column layer can pass over it with {@link #skipIndexedPage}; -1
+   * otherwise (no plan, a dictionary page next, or a header already peeked).
+   */
+  public long indexedPageRows() {
+    int page = plan == null || peeked != null ? -1 : plan.pageStartingAt(position);
+    return page < 0 ? -1 : plan.rows(page);
+  }
+
+  /**
+   * Passes over the data page {@link #indexedPageRows} describes, neither reading nor decompressing any of it:
+   * only the position, the level entries seen and, for an encrypted chunk, the page ordinal move on.
+   */
+  public void skipIndexedPage() {
+    int page = plan == null || peeked != null ? -1 : plan.pageStartingAt(position);
+    if (page < 0) {
+      throw new IllegalStateException(location.describe() + ": no data page of the offset index starts next");
+    }
+    valuesSeen += plan.rows(page);
+    position = plan.next(page);
+    dataPageSeen = true;
+    if (encrypted != null) {
+      encrypted.skipDataPage();
+    }
+    pagesNotRead++;
+  }
+
+  /** Data pages passed over by {@link #skipIndexedPage} without a byte of them read, so far. */
+  public long pagesNotRead() {
+    return pagesNotRead;
+  }
+
+  /** Whether the header {@link #peekDataPage} read last, and returned null for, is a dictionary page's. */
+  public boolean dictionaryPageNext() {
+    return peeked != null && peeked.type() == PageType.DICTIONARY_PAGE;
+  }
+
+  /**
    * The next page's header (the one {@link #peekDataPage} read, if any), with its body checked to lie inside the
    * chunk and {@link #headerOffset} set; null when the chunk has no more pages.
    */
@@ -298,7 +331,9 @@ public final class PageReader implements AutoCloseable {
       return null;
     }
     headerOffset = chunkStart + position;
-    PageHeader header = readHeader(headerOffset, readNear);
+    PageHeader header =
+        headers.read(position, headerOffset, readNear, readNear && previousReadIntoDestination);
+    position += headers.consumed();
     long compressedSize = header.compressedPageSize();
     long uncompressedSize = header.uncompressedPageSize();
     check(compressedSize >= 0 && uncompressedSize >= 0, headerOffset,
@@ -480,7 +515,7 @@ public final class PageReader implements AutoCloseable {
     if (restLength > 0 && !verify) {
       inFile = new PageValuesInFile(bytes, position + leadingBytes, restLength, location, headerOffset);
     } else if (restLength > 0) {
-      restOffset = ensureNear(position + leadingBytes, restLength, headerOffset);
+      restOffset = headers.ensureNear(position + leadingBytes, restLength, headerOffset);
     }
     position += bodyLength;
     dataPageSeen = true;
@@ -511,7 +546,11 @@ public final class PageReader implements AutoCloseable {
    * @param bodyEnd the chunk position just past the body
    */
   private int headerAhead(long bodyEnd, long roomAfterBody) {
-    int prefix = (int) Math.min(bytes.length() - bodyEnd, HEADER_AFTER_DESTINATION_PREFIX);
+    if (!bytes.planned(bodyEnd)) {
+      return 0;
+    }
+    int prefix = (int) Math.min(bytes.readableEnd(bodyEnd) - bodyEnd,
+        PageHeaderReader.HEADER_AFTER_DESTINATION_PREFIX);
     return prefix > 0 && roomAfterBody >= prefix ? prefix : 0;
   }
 
@@ -532,74 +571,6 @@ public final class PageReader implements AutoCloseable {
         encrypted.body(header, bytes.window(), bodyOffset, bodyLength, chunkStart + position - bodyLength);
     checksum.verify(header, bytes.window(), bodyOffset, bodyLength, headerOffset);
     return body;
-  }
-
-  /** Reads the framing of an encrypted page header module ({@code length nonce ciphertext tag}) and decrypts it. */
-  private PageHeader readEncryptedHeader(long headerOffset) throws IOException {
-    long remaining = bytes.length() - position;
-    check(remaining >= ModuleCipher.LENGTH_BYTES, headerOffset,
-        "encrypted page header's length runs past the end of the column chunk (%d bytes remain)", remaining);
-    int offset = ensure(position, ModuleCipher.LENGTH_BYTES, headerOffset);
-    long stored = ModuleCipher.storedLength(bytes.window(), offset);
-    check(stored <= remaining - ModuleCipher.LENGTH_BYTES, headerOffset,
-        "encrypted page header of %d bytes runs past the end of the column chunk (%d bytes remain)", stored,
-        remaining - ModuleCipher.LENGTH_BYTES);
-    int moduleLength = (int) stored + ModuleCipher.LENGTH_BYTES;
-    offset = ensure(position, moduleLength, headerOffset);
-    PageHeader header = encrypted.header(bytes.window(), offset, moduleLength, headerOffset);
-    position += moduleLength;
-    return header;
-  }
-
-  private PageHeader readHeader(long headerOffset, boolean near) throws IOException {
-    if (encrypted != null) {
-      return readEncryptedHeader(headerOffset);
-    }
-    long remaining = bytes.length() - position;
-    boolean small = near && previousReadIntoDestination;
-    int prefix = (int) Math.min(remaining, small ? HEADER_AFTER_DESTINATION_PREFIX : FIRST_HEADER_PREFIX);
-    while (true) {
-      int offset = !near ? ensure(position, prefix, headerOffset)
-          : small ? ensureNear(position, prefix, prefix, headerOffset) : ensureNear(position, prefix, headerOffset);
-      CompactProtocolReader reader = new CompactProtocolReader(bytes.window(), offset, prefix);
-      try {
-        PageHeader header = PageHeader.read(reader);
-        position += reader.bytesConsumed();
-        return header;
-      } catch (ThriftTruncatedException e) {
-        if (prefix >= remaining) {
-          throw new ParquetCorruptionException(
-              location.describe(headerOffset) + ": page header runs past the end of the column chunk ("
-                  + remaining + " bytes remain): " + e.getMessage(), e);
-        }
-        prefix = (int) Math.min(remaining, prefix * 8L);
-      } catch (ParquetCorruptionException e) {
-        throw new ParquetCorruptionException(
-            location.describe(headerOffset) + ": invalid page header: " + e.getMessage(), e);
-      }
-    }
-  }
-
-  private int ensure(long at, int length, long headerOffset) throws IOException {
-    try {
-      return bytes.ensure(at, length);
-    } catch (EOFException e) {
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
-    }
-  }
-
-  private int ensureNear(long at, int length, long headerOffset) throws IOException {
-    return ensureNear(at, length, ColumnChunkBytes.NEAR_FETCH, headerOffset);
-  }
-
-  private int ensureNear(long at, int length, int least, long headerOffset) throws IOException {
-    try {
-      return bytes.ensureNear(at, length, least);
-    } catch (EOFException e) {
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
-    }
   }
 
   private void check(boolean condition, long headerOffset, String format, Object... args)

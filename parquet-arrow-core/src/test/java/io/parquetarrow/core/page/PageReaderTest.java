@@ -95,7 +95,7 @@ class PageReaderTest {
       try (PageReader reader = new PageReader(
           new ColumnChunkBytes(file.inputFile(), chunk.startOffset(), chunk.chunkLength()), chunk.startOffset(),
           chunk.valueCount(), chunk.codec(), Codecs.decompressor(chunk.codec()), true,
-          new ChunkLocation(file.name(), 0, "arr.key_value.key"), Long.MAX_VALUE, null)) {
+          new ChunkLocation(file.name(), 0, "arr.key_value.key"), Long.MAX_VALUE, null, null)) {
         Page page;
         while ((page = reader.nextPage()) != null) {
           pages.add(describe(page));
@@ -148,7 +148,7 @@ class PageReaderTest {
     System.arraycopy(body, 0, chunk, header.length, bodyLength);
     try (PageReader reader = new PageReader(new ColumnChunkBytes(new ArrayInputFile(chunk), 0, chunk.length), 0,
         1024, CompressionCodec.BROTLI, Codecs.decompressor(CompressionCodec.BROTLI), true,
-        new ChunkLocation("lying.parquet", 0, "values"), Long.MAX_VALUE, null)) {
+        new ChunkLocation("lying.parquet", 0, "values"), Long.MAX_VALUE, null, null)) {
       assertThatThrownBy(reader::nextPage).as("a %d-byte brotli page claiming %d bytes", bodyLength,
               PageReader.MAXIMUM_PAGE_SIZE)
           .isInstanceOf(ParquetCorruptionException.class)
