@@ -7,8 +7,13 @@ import io.parquetarrow.core.crypto.FileDecryptor;
 import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.filter.RowRanges;
+import io.parquetarrow.core.index.ColumnPageIndex;
+import io.parquetarrow.core.index.PageIndexReader;
+import io.parquetarrow.core.index.PageIndexes;
 import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.ChunkReadAhead;
+import io.parquetarrow.core.page.PagePlan;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.errors.ParquetCorruptionException;
@@ -16,8 +21,11 @@ import io.parquetarrow.errors.ParquetEncryptionException;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.CompressionCodec;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
 
 /**
@@ -25,6 +33,12 @@ import java.util.concurrent.Executor;
  * this file, a known level count and codec, and for an encrypted chunk its key), finds its decompressor and, for
  * an encrypted chunk, its {@link ColumnDecryptor}, and makes its {@link PageReader}, taking the chunk's bytes from the read-ahead when they were read ahead. Also owns that
  * read-ahead ({@link #scheduleReadAhead}) and counts the bytes and pages of every chunk it opened.
+ *
+ * <p>A row group read for some of its rows only ({@link #selectRows}) has a {@link PagePlan} per column whose
+ * offset index it read and whose level entries are rows (maximum repetition level 0): the chunk opened then reads,
+ * and the read-ahead schedules, only the dictionary page and the data pages holding those rows, and the column
+ * layer passes over the others without reading them. A repeated column, or one without an offset index, is read
+ * whole and its rows skipped through the page headers (docs/decisions/0044-page-index-read.md).
  *
  * <p>One per thread reading row groups: opening, closing and the counters are not synchronized.
  */
@@ -40,7 +54,11 @@ public final class ColumnChunks implements AutoCloseable {
   private ChunkReadAhead readAhead;
   private long bytesReadInClosedChunks;
   private long pagesIntoVectorsInClosedChunks;
+  private long pagesNotReadInClosedChunks;
+  private long pageIndexRequests;
   private final List<PageReader> open = new ArrayList<>();
+  /** The page plans of the row groups read for some rows, by row group index, then by leaf index. */
+  private final Map<Integer, Map<Integer, PagePlan>> plans = new HashMap<>();
 
   /**
    * @param readAheadBytes the most compressed bytes held read ahead ({@code ReadOptions.readAheadBytes()}); 0 reads
@@ -82,10 +100,57 @@ public final class ColumnChunks implements AutoCloseable {
     } catch (UnsupportedParquetFeatureException e) {
       throw new UnsupportedParquetFeatureException(location.describe() + ": " + e.getMessage(), e);
     }
+    PagePlan plan = plans.getOrDefault(rowGroup, Map.of()).get(column.leafIndex());
     PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), chunk.chunkLength(), valueCount,
-        codec, decompressor, verifyChecksums, location, readAhead, decryptor);
+        codec, decompressor, verifyChecksums, location, readAhead, decryptor, plan);
     open.add(pages);
     return new OpenChunk(pages, location, valueCount);
+  }
+
+  /**
+   * Makes the chunks of {@code leaves} in row group {@code rowGroup} that {@link #open} opens next (and
+   * {@link #scheduleReadAhead} schedules) read only the pages holding rows of {@code ranges}: reads the offset
+   * indexes of the leaves whose level entries are rows (with few requests, see {@link PageIndexReader}) and makes
+   * each its {@link PagePlan}. Once per row group: later calls, until {@link #forgetRows}, change nothing. Null
+   * ranges, or ranges covering the row group, read every page.
+   *
+   * @throws ParquetCorruptionException for an offset index that is not valid
+   */
+  public void selectRows(RowGroupMetadata metadata, List<ColumnDescriptor> leaves, RowRanges ranges)
+      throws IOException {
+    int rowGroup = metadata.index();
+    if (ranges == null || ranges.coversAll(metadata.rowCount()) || metadata.rowCount() <= 0
+        || plans.containsKey(rowGroup)) {
+      return;
+    }
+    List<ColumnDescriptor> flat = new ArrayList<>();
+    for (ColumnDescriptor leaf : leaves) {
+      if (leaf.maxRepetitionLevel() == 0 && metadata.column(leaf.leafIndex()).externalFilePath() == null) {
+        flat.add(leaf);
+      }
+    }
+    PageIndexes indexes = PageIndexReader.read(file, metadata, flat, false);
+    pageIndexRequests += indexes.requests();
+    Map<Integer, PagePlan> byLeaf = new HashMap<>();
+    for (ColumnDescriptor leaf : flat) {
+      ColumnPageIndex index = indexes.column(leaf.leafIndex());
+      if (index != null && index.offsetIndex() != null) {
+        ColumnChunkMetadata chunk = metadata.column(leaf.leafIndex());
+        byLeaf.put(leaf.leafIndex(), PagePlan.of(index.offsetIndex().pageLocations(), metadata.rowCount(),
+            index.pagesOverlapping(ranges), chunk.startOffset(), chunk.chunkLength()));
+      }
+    }
+    plans.put(rowGroup, byLeaf);
+  }
+
+  /** Lets go of the page plans {@link #selectRows} made for row group {@code rowGroup}: its chunks are closed. */
+  public void forgetRows(int rowGroup) {
+    plans.remove(rowGroup);
+  }
+
+  /** The page plan {@link #selectRows} made for {@code column} in row group {@code rowGroup}, or null. */
+  public PagePlan plan(int rowGroup, ColumnDescriptor column) {
+    return plans.getOrDefault(rowGroup, Map.of()).get(column.leafIndex());
   }
 
   /**
@@ -123,8 +188,7 @@ public final class ColumnChunks implements AutoCloseable {
   public void close(OpenChunk chunk) {
     PageReader pages = chunk.pages();
     if (open.remove(pages)) {
-      bytesReadInClosedChunks += pages.bytesRead();
-      pagesIntoVectorsInClosedChunks += pages.pagesIntoDestination();
+      countClosed(pages);
     }
     pages.close();
   }
@@ -133,7 +197,8 @@ public final class ColumnChunks implements AutoCloseable {
    * Queues the compressed chunks of {@code leaves} in a row group for reading ahead, in the order given, as a group
    * of their own: no request spans two row groups, so the first one read is the one decoded next. Chunks that
    * {@link #open} will refuse, and uncompressed ones (read straight into the vectors), are left out
-   * (docs/decisions/0008-read-ahead-and-coalescing.md).
+   * (docs/decisions/0008-read-ahead-and-coalescing.md). Of a chunk with a {@link PagePlan} ({@link #selectRows}
+   * first) only the plan's ranges are scheduled.
    */
   public void scheduleReadAhead(RowGroupMetadata metadata, List<ColumnDescriptor> leaves) throws ParquetException {
     if (readAheadBytes == 0) {
@@ -146,7 +211,14 @@ public final class ColumnChunks implements AutoCloseable {
       ColumnChunkMetadata chunk = metadata.column(leaf.leafIndex());
       if (decryptable(chunk, leaf) && chunk.isMetadataAvailable() && chunk.externalFilePath() == null
           && chunk.codec() != CompressionCodec.UNCOMPRESSED) {
-        readAhead.schedule(chunk.startOffset(), chunk.chunkLength());
+        PagePlan plan = plan(metadata.index(), leaf);
+        if (plan == null) {
+          readAhead.schedule(chunk.startOffset(), chunk.chunkLength());
+        } else {
+          for (int i = 0; i < plan.rangeCount(); i++) {
+            readAhead.schedule(plan.rangeOffset(i), plan.rangeLength(i));
+          }
+        }
       }
     }
     readAhead.start();
@@ -173,6 +245,29 @@ public final class ColumnChunks implements AutoCloseable {
     return total;
   }
 
+  /**
+   * Data pages passed over without a byte of them read so far: pages a {@link PagePlan} left out (see
+   * {@link #selectRows}).
+   */
+  public long pagesNotRead() {
+    long total = pagesNotReadInClosedChunks;
+    for (PageReader pages : open) {
+      total += pages.pagesNotRead();
+    }
+    return total;
+  }
+
+  /** Requests made to read page indexes so far. */
+  public long pageIndexRequests() {
+    return pageIndexRequests;
+  }
+
+  private void countClosed(PageReader pages) {
+    bytesReadInClosedChunks += pages.bytesRead();
+    pagesIntoVectorsInClosedChunks += pages.pagesIntoDestination();
+    pagesNotReadInClosedChunks += pages.pagesNotRead();
+  }
+
   /** Chunks whose bytes were taken from the read-ahead so far. */
   public long chunksReadAhead() {
     return readAhead == null ? 0 : readAhead.chunksTaken();
@@ -184,8 +279,7 @@ public final class ColumnChunks implements AutoCloseable {
   @Override
   public void close() {
     for (PageReader pages : List.copyOf(open)) {
-      bytesReadInClosedChunks += pages.bytesRead();
-      pagesIntoVectorsInClosedChunks += pages.pagesIntoDestination();
+      countClosed(pages);
       pages.close();
     }
     open.clear();

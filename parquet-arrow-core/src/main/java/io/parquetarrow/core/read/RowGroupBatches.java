@@ -2,6 +2,7 @@ package io.parquetarrow.core.read;
 
 import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.filter.RowRanges;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
@@ -21,6 +23,13 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
  * long byte arrays, see {@link #batchRowCap}), and schedules the compressed chunks of the row group being opened and
  * of the next one for reading ahead. The single-thread reader reads all row groups with one; each lane of
  * {@link ParallelRowGroups} reads one row group at a time with its own ({@link #readOnly}).
+ *
+ * <p>A row group may be read for some of its rows only: the {@link RowRanges} given per row group
+ * ({@link #selectRows}, or {@link #readOnly(int, RowRanges)}). Its batches then hold those rows alone, in order; a
+ * batch never spans two ranges (a field reader fills a vector with consecutive rows), so it ends at a range's end
+ * or after {@link ReadSettings#batchRows()} rows. The rows between ranges are skipped, and the pages holding none
+ * of the ranges' rows are neither read nor scheduled for reading ahead ({@link ColumnChunks#selectRows}); a row
+ * group whose ranges are empty is not opened at all.
  */
 final class RowGroupBatches implements AutoCloseable {
   /** Fills the fields' vectors of one batch: one after another, or spread over threads. */
@@ -43,7 +52,17 @@ final class RowGroupBatches implements AutoCloseable {
   /** The last position read: the end of the list, or the one row group a lane was given. */
   private int lastPosition;
   private RowGroupReader rowGroup;
-  private long rowsLeft;
+  /** The rows of each row group to read, by its index in the file (null: all of them); null reads every row. */
+  private IntFunction<RowRanges> rowsByRowGroup;
+  /** Whether {@link #readOnly(int, RowRanges)} gave the rows of the one row group read, {@link #onlyRows}. */
+  private boolean onlyRowsSet;
+  private RowRanges onlyRows;
+  /** The rows of the open row group to read: its ranges, within its row count. */
+  private RowRanges ranges = RowRanges.none();
+  /** The range of {@link #ranges} being read. */
+  private int range;
+  /** The next row of the open row group to read or skip. */
+  private long nextRow;
   /** The most rows per batch in the open row group: {@link ReadSettings#batchRows()}, or fewer (see batchRowCap). */
   private int batchRows;
 
@@ -72,24 +91,60 @@ final class RowGroupBatches implements AutoCloseable {
   /** Makes the next batches those of the row group at {@code position} in the plan's list, and only those. */
   void readOnly(int position) {
     closeRowGroup();
+    onlyRowsSet = false;
     this.position = position - 1;
     this.lastPosition = position;
   }
 
   /**
+   * Makes the next batches those of the rows {@code rows} (null for all) of the row group at {@code position} in
+   * the plan's list, and only those.
+   */
+  void readOnly(int position, RowRanges rows) {
+    readOnly(position);
+    onlyRows = rows;
+    onlyRowsSet = true;
+  }
+
+  /**
+   * Reads only the rows {@code rowsByRowGroup} gives for each row group (by its index in the file; null for all its
+   * rows) from the next row group opened on. Ranges past a row group's row count are cut at it.
+   */
+  void selectRows(IntFunction<RowRanges> rowsByRowGroup) {
+    this.rowsByRowGroup = rowsByRowGroup;
+  }
+
+  /**
    * Reads the next batch into the fields' vectors of {@code root} (the vector at each field's position in the
-   * plan) and returns its rows; -1 when no rows are left. Batches never span row groups.
+   * plan) and returns its rows; -1 when no rows are left. Batches never span row groups, nor ranges of rows.
    */
   int next(VectorSchemaRoot root) throws IOException {
-    while (rowsLeft == 0) {
+    while (true) {
+      while (range < ranges.rangeCount() && ranges.end(range) <= nextRow) {
+        range++;
+      }
+      if (range < ranges.rangeCount()) {
+        long start = Math.max(nextRow, ranges.start(range));
+        if (start > nextRow) {
+          rowGroup.skipRows(start - nextRow);
+          nextRow = start;
+        }
+        int rows = (int) Math.min(batchRows, ranges.end(range) - nextRow);
+        filler.fill(rowGroup, rows, root);
+        nextRow += rows;
+        return rows;
+      }
       if (!openNextRowGroup()) {
         return -1;
       }
     }
-    int rows = (int) Math.min(batchRows, rowsLeft);
-    filler.fill(rowGroup, rows, root);
-    rowsLeft -= rows;
-    return rows;
+  }
+
+  /** The rows of the row group at {@code position} to read, within {@code rowCount}. */
+  private RowRanges rowsOf(int position, long rowCount) {
+    RowRanges rows = onlyRowsSet ? onlyRows
+        : rowsByRowGroup == null ? null : rowsByRowGroup.apply(plan.rowGroup(position));
+    return rows == null ? RowRanges.all(rowCount) : rows.intersect(RowRanges.all(rowCount));
   }
 
   private boolean openNextRowGroup() throws IOException {
@@ -100,16 +155,32 @@ final class RowGroupBatches implements AutoCloseable {
     position++;
     int index = plan.rowGroup(position);
     RowGroupMetadata metadata = plan.file().metadata().rowGroup(index);
-    scheduleReadAhead(position);
-    scheduleReadAhead(position + 1);
     long rows = metadata.rowCount();
     if (rows < 0) {
       throw new ParquetCorruptionException(plan.fileName() + ": row group " + index + " has num_rows " + rows);
     }
+    RowRanges selected = rowsOf(position, rows);
+    if (selected.isEmpty()) {
+      return true; // nothing to read here: not opened, no page read
+    }
+    chunks.selectRows(metadata, leaves(), selected);
+    scheduleReadAhead(position);
+    scheduleReadAhead(position + 1);
     rowGroup = RowGroupReader.open(index, metadata, fields, factories, chunks);
-    rowsLeft = rows;
+    ranges = selected;
+    range = 0;
+    nextRow = 0;
     batchRows = batchRowCap(plan, metadata, rows);
     return true;
+  }
+
+  /** The leaves of the fields read, in the order they are read. */
+  private List<ColumnDescriptor> leaves() {
+    List<ColumnDescriptor> leaves = new ArrayList<>();
+    for (int field : fields) {
+      leaves.addAll(plan.fields().get(field).leaves());
+    }
+    return leaves;
   }
 
   /**
@@ -117,7 +188,7 @@ final class RowGroupBatches implements AutoCloseable {
    * once, in the order the fields are read. The row group being opened and the next are scheduled, so the next
    * one's chunks are read while this one is decoded.
    */
-  private void scheduleReadAhead(int position) throws ParquetException {
+  private void scheduleReadAhead(int position) throws IOException {
     if (plan.options().readAheadBytes() == 0 || position > lastPosition || readAheadScheduled.get(position)) {
       return;
     }
@@ -126,10 +197,12 @@ final class RowGroupBatches implements AutoCloseable {
     if (metadata.rowCount() <= 0) {
       return;
     }
-    List<ColumnDescriptor> leaves = new ArrayList<>();
-    for (int field : fields) {
-      leaves.addAll(plan.fields().get(field).leaves());
+    RowRanges rows = rowsOf(position, metadata.rowCount());
+    if (rows.isEmpty()) {
+      return;
     }
+    List<ColumnDescriptor> leaves = leaves();
+    chunks.selectRows(metadata, leaves, rows);
     chunks.scheduleReadAhead(metadata, leaves);
   }
 
@@ -170,8 +243,9 @@ final class RowGroupBatches implements AutoCloseable {
     if (rowGroup != null) {
       rowGroup.close();
       rowGroup = null;
+      chunks.forgetRows(plan.rowGroup(position));
     }
-    rowsLeft = 0;
+    ranges = RowRanges.none();
   }
 
   private void closeFactories() {
