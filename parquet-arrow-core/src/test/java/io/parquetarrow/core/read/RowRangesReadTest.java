@@ -13,8 +13,10 @@ import io.parquetarrow.core.crypto.FileEncryptionProperties;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.filter.RowRanges;
+import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.testing.Corpus;
 import io.parquetarrow.core.testing.DuckDbWriter;
+import io.parquetarrow.simd.KernelProvider;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,6 +123,56 @@ class RowRangesReadTest {
     SelectedRowsReads.Result result = SelectedRowsReads.read(file, read, rows, 0);
     // Row groups 0 and 2 (1,000 rows, cut at its end to [10, 710) only); row group 1 is not opened.
     assertThat(result.batchSizes()).as("batch sizes").containsExactly(300, 300, 100, 50, 300, 300, 100);
+  }
+
+  @Test
+  void rowsOutsideThePlanStillReadRight() throws Exception {
+    Path file = temporary.resolve("outside.parquet");
+    writeWithRequiredId(file, options().codec(Codec.SNAPPY).build());
+    ReadOptions read = ReadOptions.builder().columns("id", "nullable_int", "text").build();
+    SelectedRowsReads.Result all = SelectedRowsReads.read(file, read, null, 0);
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile parquet = ParquetFile.open(file)) {
+      ReadPlan plan = ReadPlan.create(parquet, read, KernelProvider.get());
+      RowGroupMetadata metadata = parquet.metadata().rowGroup(0);
+      int[] fields = {0, 1, 2};
+      FieldReaderFactory[] factories = new FieldReaderFactory[3];
+      List<FieldVector> vectors = new ArrayList<>();
+      try (ColumnChunks chunks = new ColumnChunks(parquet, true, 0, Runnable::run)) {
+        for (int field : fields) {
+          factories[field] = plan.fields().get(field).newReaderFactory(plan, null);
+          vectors.add(plan.schema().getFields().get(field).createVector(allocator));
+        }
+        List<ColumnDescriptor> leaves = new ArrayList<>();
+        plan.fields().forEach(field -> leaves.addAll(field.leaves()));
+        chunks.selectRows(metadata, leaves, RowRanges.of(2000, 2100));
+        try (VectorSchemaRoot root = new VectorSchemaRoot(vectors);
+            RowGroupReader reader = RowGroupReader.open(0, metadata, fields, factories, chunks)) {
+          // Against the protocol: rows 150 to 249 and 2050 to 2149 lie outside the ranges the plans were made for.
+          reader.skipRows(150);
+          reader.readBatch(100, root);
+          root.setRowCount(100);
+          for (int row = 0; row < 100; row++) {
+            assertThat(SelectedRowsReads.render(root, row, null)).as("row %d", 150 + row)
+                .isEqualTo(all.rows().get(150 + row));
+          }
+          reader.skipRows(1800);
+          reader.readBatch(100, root);
+          for (int row = 0; row < 100; row++) {
+            assertThat(SelectedRowsReads.render(root, row, null)).as("row %d", 2050 + row)
+                .isEqualTo(all.rows().get(2050 + row));
+          }
+        }
+        assertThat(chunks.pagesNotRead()).as("pages passed over unread").isGreaterThan(0);
+      } finally {
+        for (FieldReaderFactory factory : factories) {
+          if (factory != null) {
+            factory.close();
+          }
+        }
+      }
+      assertThat(allocator.getAllocatedMemory()).as("Arrow memory left").isZero();
+    }
   }
 
   @Test
