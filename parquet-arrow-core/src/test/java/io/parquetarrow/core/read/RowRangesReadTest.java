@@ -217,6 +217,8 @@ class RowRangesReadTest {
     long[] rowGroupRows = rowGroupRows(file, options.decryption());
     long notRead = 0;
     long base = Long.getLong("parquet.arrow.test.seed", System.nanoTime());
+    System.out.println("RowRangesReadTest " + file.getFileName() + " seed " + base
+        + " (-Dparquet.arrow.test.seed=" + base + " replays it)");
     for (int i = 0; i < seeds; i++) {
       long seed = base + i;
       Random random = new Random(seed);
