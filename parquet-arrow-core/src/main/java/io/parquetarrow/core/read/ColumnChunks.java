@@ -23,8 +23,9 @@ import java.util.concurrent.Executor;
 /**
  * The one place a column chunk is opened, for flat and nested fields alike: checks the chunk's metadata (stored in
  * this file, a known level count and codec, and for an encrypted chunk its key), finds its decompressor and, for
- * an encrypted chunk, its {@link ColumnDecryptor}, and makes its {@link PageReader}, taking the chunk's bytes from the read-ahead when they were read ahead. Also owns that
- * read-ahead ({@link #scheduleReadAhead}) and counts the bytes and pages of every chunk it opened.
+ * an encrypted chunk, its {@link ColumnDecryptor}, and makes its {@link PageReader}, taking the chunk's bytes from
+ * the read-ahead when they were read ahead. Also owns that read-ahead ({@link #scheduleReadAhead}) and counts the
+ * bytes and pages of every chunk it opened.
  *
  * <p>One per thread reading row groups: opening, closing and the counters are not synchronized.
  */
@@ -65,7 +66,7 @@ public final class ColumnChunks implements AutoCloseable {
   public OpenChunk open(int rowGroup, RowGroupMetadata metadata, ColumnDescriptor column) throws ParquetException {
     ColumnChunkMetadata chunk = metadata.column(column.leafIndex());
     ChunkLocation location = new ChunkLocation(file.name(), rowGroup, column.dottedPath());
-    ColumnDecryptor decryptor = chunk.isEncrypted() ? decryptor(chunk, metadata, column, location) : null;
+    ColumnDecryptor decryptor = chunk.isEncrypted() ? decryptor(file, metadata, column, location) : null;
     if (chunk.externalFilePath() != null) {
       throw new UnsupportedParquetFeatureException(location.describe() + ": the column chunk is stored in another"
           + " file ('" + chunk.externalFilePath() + "'), which is not supported");
@@ -89,13 +90,15 @@ public final class ColumnChunks implements AutoCloseable {
   }
 
   /**
-   * The decryptor of an encrypted chunk.
+   * The decryptor of the encrypted chunk of {@code column} in a row group of {@code file}: the one place a reader
+   * gets the {@link ColumnDecryptor} of a chunk's pages, page indexes or bloom filter.
    *
    * @throws ParquetEncryptionException the file was opened without keys, the column's key is missing, or its
    *     metadata did not decrypt
    */
-  private ColumnDecryptor decryptor(ColumnChunkMetadata chunk, RowGroupMetadata metadata, ColumnDescriptor column,
+  public static ColumnDecryptor decryptor(ParquetFile file, RowGroupMetadata metadata, ColumnDescriptor column,
       ChunkLocation location) throws ParquetEncryptionException {
+    ColumnChunkMetadata chunk = metadata.column(column.leafIndex());
     FileDecryptor fileDecryptor = file.decryptor();
     if (fileDecryptor == null) {
       throw new ParquetEncryptionException(location.describe() + ": the column is encrypted (Parquet Modular"
