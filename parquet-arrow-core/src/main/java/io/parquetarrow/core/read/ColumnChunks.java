@@ -24,8 +24,8 @@ import java.util.concurrent.Executor;
  * The one place a column chunk is opened, for flat and nested fields alike: checks the chunk's metadata (stored in
  * this file, a known level count and codec, and for an encrypted chunk its key), finds its decompressor and, for
  * an encrypted chunk, its {@link ColumnDecryptor}, and makes its {@link PageReader}, taking the chunk's bytes from
- * the read-ahead when they were read ahead. Also owns that read-ahead ({@link #scheduleReadAhead}) and counts the
- * bytes and pages of every chunk it opened.
+ * the read-ahead when they were read ahead; {@link #openDictionaryPage} opens one for its dictionary page alone.
+ * Also owns that read-ahead ({@link #scheduleReadAhead}) and counts the bytes and pages of every chunk it opened.
  *
  * <p>One per thread reading row groups: opening, closing and the counters are not synchronized.
  */
@@ -64,6 +64,26 @@ public final class ColumnChunks implements AutoCloseable {
    * @throws ParquetCorruptionException for a negative {@code num_values}
    */
   public OpenChunk open(int rowGroup, RowGroupMetadata metadata, ColumnDescriptor column) throws ParquetException {
+    return open(rowGroup, metadata, column, false);
+  }
+
+  /**
+   * Opens the chunk of {@code column} in row group {@code rowGroup} for its dictionary page only: its page reader
+   * spans the bytes before the first data page when the footer tells where the dictionary page is, else the whole
+   * chunk (the dictionary page, if any, is its first page either way). Checked, decompressed and decrypted as
+   * {@link #open} does; never read ahead.
+   *
+   * @throws ParquetEncryptionException as {@link #open}
+   * @throws UnsupportedParquetFeatureException as {@link #open}
+   * @throws ParquetCorruptionException as {@link #open}
+   */
+  public OpenChunk openDictionaryPage(int rowGroup, RowGroupMetadata metadata, ColumnDescriptor column)
+      throws ParquetException {
+    return open(rowGroup, metadata, column, true);
+  }
+
+  private OpenChunk open(int rowGroup, RowGroupMetadata metadata, ColumnDescriptor column, boolean dictionaryOnly)
+      throws ParquetException {
     ColumnChunkMetadata chunk = metadata.column(column.leafIndex());
     ChunkLocation location = new ChunkLocation(file.name(), rowGroup, column.dottedPath());
     ColumnDecryptor decryptor = chunk.isEncrypted() ? decryptor(file, metadata, column, location) : null;
@@ -83,8 +103,12 @@ public final class ColumnChunks implements AutoCloseable {
     } catch (UnsupportedParquetFeatureException e) {
       throw new UnsupportedParquetFeatureException(location.describe() + ": " + e.getMessage(), e);
     }
-    PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), chunk.chunkLength(), valueCount,
-        codec, decompressor, verifyChecksums, location, readAhead, decryptor);
+    long length = chunk.chunkLength();
+    if (dictionaryOnly && chunk.dictionaryPageOffset().isPresent() && chunk.dataPageOffset() > chunk.startOffset()) {
+      length = Math.min(length, chunk.dataPageOffset() - chunk.startOffset());
+    }
+    PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), length, valueCount, codec,
+        decompressor, verifyChecksums, location, dictionaryOnly ? null : readAhead, decryptor);
     open.add(pages);
     return new OpenChunk(pages, location, valueCount);
   }
