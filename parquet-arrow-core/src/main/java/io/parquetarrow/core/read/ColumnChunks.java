@@ -31,8 +31,9 @@ import java.util.concurrent.Executor;
 /**
  * The one place a column chunk is opened, for flat and nested fields alike: checks the chunk's metadata (stored in
  * this file, a known level count and codec, and for an encrypted chunk its key), finds its decompressor and, for
- * an encrypted chunk, its {@link ColumnDecryptor}, and makes its {@link PageReader}, taking the chunk's bytes from the read-ahead when they were read ahead. Also owns that
- * read-ahead ({@link #scheduleReadAhead}) and counts the bytes and pages of every chunk it opened.
+ * an encrypted chunk, its {@link ColumnDecryptor}, and makes its {@link PageReader}, taking the chunk's bytes from
+ * the read-ahead when they were read ahead; {@link #openDictionaryPage} opens one for its dictionary page alone.
+ * Also owns that read-ahead ({@link #scheduleReadAhead}) and counts the bytes and pages of every chunk it opened.
  *
  * <p>A row group read for some of its rows only ({@link #selectRows}) has a {@link PagePlan} per column whose
  * offset index it read and whose level entries are rows (maximum repetition level 0): the chunk opened then reads,
@@ -81,9 +82,29 @@ public final class ColumnChunks implements AutoCloseable {
    * @throws ParquetCorruptionException for a negative {@code num_values}
    */
   public OpenChunk open(int rowGroup, RowGroupMetadata metadata, ColumnDescriptor column) throws ParquetException {
+    return open(rowGroup, metadata, column, false);
+  }
+
+  /**
+   * Opens the chunk of {@code column} in row group {@code rowGroup} for its dictionary page only: its page reader
+   * spans the bytes before the first data page when the footer tells where the dictionary page is, else the whole
+   * chunk (the dictionary page, if any, is its first page either way). Checked, decompressed and decrypted as
+   * {@link #open} does; never read ahead.
+   *
+   * @throws ParquetEncryptionException as {@link #open}
+   * @throws UnsupportedParquetFeatureException as {@link #open}
+   * @throws ParquetCorruptionException as {@link #open}
+   */
+  public OpenChunk openDictionaryPage(int rowGroup, RowGroupMetadata metadata, ColumnDescriptor column)
+      throws ParquetException {
+    return open(rowGroup, metadata, column, true);
+  }
+
+  private OpenChunk open(int rowGroup, RowGroupMetadata metadata, ColumnDescriptor column, boolean dictionaryOnly)
+      throws ParquetException {
     ColumnChunkMetadata chunk = metadata.column(column.leafIndex());
     ChunkLocation location = new ChunkLocation(file.name(), rowGroup, column.dottedPath());
-    ColumnDecryptor decryptor = chunk.isEncrypted() ? decryptor(chunk, metadata, column, location) : null;
+    ColumnDecryptor decryptor = chunk.isEncrypted() ? decryptor(file, metadata, column, location) : null;
     if (chunk.externalFilePath() != null) {
       throw new UnsupportedParquetFeatureException(location.describe() + ": the column chunk is stored in another"
           + " file ('" + chunk.externalFilePath() + "'), which is not supported");
@@ -100,9 +121,13 @@ public final class ColumnChunks implements AutoCloseable {
     } catch (UnsupportedParquetFeatureException e) {
       throw new UnsupportedParquetFeatureException(location.describe() + ": " + e.getMessage(), e);
     }
-    PagePlan plan = plans.getOrDefault(rowGroup, Map.of()).get(column.leafIndex());
-    PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), chunk.chunkLength(), valueCount,
-        codec, decompressor, verifyChecksums, location, readAhead, decryptor, plan);
+    long length = chunk.chunkLength();
+    if (dictionaryOnly && chunk.dictionaryPageOffset().isPresent() && chunk.dataPageOffset() > chunk.startOffset()) {
+      length = Math.min(length, chunk.dataPageOffset() - chunk.startOffset());
+    }
+    PagePlan plan = dictionaryOnly ? null : plans.getOrDefault(rowGroup, Map.of()).get(column.leafIndex());
+    PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), length, valueCount, codec,
+        decompressor, verifyChecksums, location, dictionaryOnly ? null : readAhead, decryptor, plan);
     open.add(pages);
     return new OpenChunk(pages, location, valueCount);
   }
@@ -154,13 +179,15 @@ public final class ColumnChunks implements AutoCloseable {
   }
 
   /**
-   * The decryptor of an encrypted chunk.
+   * The decryptor of the encrypted chunk of {@code column} in a row group of {@code file}: the one place a reader
+   * gets the {@link ColumnDecryptor} of a chunk's pages, page indexes or bloom filter.
    *
    * @throws ParquetEncryptionException the file was opened without keys, the column's key is missing, or its
    *     metadata did not decrypt
    */
-  private ColumnDecryptor decryptor(ColumnChunkMetadata chunk, RowGroupMetadata metadata, ColumnDescriptor column,
+  public static ColumnDecryptor decryptor(ParquetFile file, RowGroupMetadata metadata, ColumnDescriptor column,
       ChunkLocation location) throws ParquetEncryptionException {
+    ColumnChunkMetadata chunk = metadata.column(column.leafIndex());
     FileDecryptor fileDecryptor = file.decryptor();
     if (fileDecryptor == null) {
       throw new ParquetEncryptionException(location.describe() + ": the column is encrypted (Parquet Modular"

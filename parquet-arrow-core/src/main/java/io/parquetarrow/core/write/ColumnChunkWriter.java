@@ -58,7 +58,7 @@ final class ColumnChunkWriter {
   private final SizeStatisticsBuilder sizeStatistics;
   private final PageIndexBuilder pageIndex;
   /** The chunk's Bloom filter, or null when the column has none. */
-  private final SplitBlockBloomFilter bloomFilter;
+  private final BloomFilterBuilder bloomFilter;
   /** The user's key-value pairs for every chunk of this column, or null when there are none. */
   private final List<KeyValue> chunkKeyValueMetadata;
   /** The column's encryptor, or null when it is plaintext. */
@@ -110,8 +110,8 @@ final class ColumnChunkWriter {
         type == Type.BYTE_ARRAY);
     this.pageIndex = new PageIndexBuilder(settings.statisticsTruncateLength(), utf8);
     WriterSettings.BloomFilterSizing bloom = settings.bloomFilter(path);
-    this.bloomFilter = bloom == null || type == Type.BOOLEAN || nullColumn ? null : new SplitBlockBloomFilter(
-        SplitBlockBloomFilter.optimalByteCount(bloom.distinctValues(), bloom.falsePositiveProbability()));
+    this.bloomFilter = bloom == null || type == Type.BOOLEAN || nullColumn ? null : new BloomFilterBuilder(
+        BloomFilterBuilder.optimalByteCount(bloom.distinctValues(), bloom.falsePositiveProbability()));
     Map<String, String> userPairs = settings.columnKeyValueMetadata(path);
     if (userPairs.isEmpty()) {
       this.chunkKeyValueMetadata = null;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
+import io.parquetarrow.core.index.SplitBlockBloomFilter;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.DuckDbOracle;
 import io.parquetarrow.format.BloomFilterHeader;
@@ -58,7 +59,7 @@ class BloomFilterTest {
     assertThat(SplitBlockBloomFilter.hashLong(0x0102030405060708L))
         .as("long hash = XXH64 of its 8 little-endian bytes")
         .isEqualTo(SplitBlockBloomFilter.hashBytes(new byte[] {8, 7, 6, 5, 4, 3, 2, 1}, 0, 8));
-    assertThat(SplitBlockBloomFilter.optimalByteCount(1_000_000, 0.05)).as("Arrow C++'s default sizing")
+    assertThat(BloomFilterBuilder.optimalByteCount(1_000_000, 0.05)).as("Arrow C++'s default sizing")
         .isEqualTo(1024 * 1024);
   }
 
