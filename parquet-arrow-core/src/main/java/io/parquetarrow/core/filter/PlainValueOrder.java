@@ -133,6 +133,14 @@ public final class PlainValueOrder {
     return domain != Domain.NONE;
   }
 
+  /**
+   * Whether values order as their bytes (strings and other byte arrays), so that a prefix of a value, as writers
+   * truncate bounds, is still a bound of it. A truncated number, a decimal's bytes included, is not.
+   */
+  public boolean ordersAsBytes() {
+    return domain == Domain.BYTES;
+  }
+
   /** Whether the column holds floating-point values, which may be NaN (FLOAT, DOUBLE, FLOAT16). */
   public boolean isFloatingPoint() {
     return domain == Domain.FLOATING_POINT;

@@ -30,7 +30,8 @@ import java.util.List;
  *       does not know.
  * </ul>
  *
- * Truncated bounds ({@code is_min_value_exact} false) are kept: they still bound the values.
+ * Truncated bounds ({@code is_min_value_exact} false) of strings and other byte arrays are kept: they still bound
+ * the values. An inexact bound of any other type (a decimal's bytes cut short) is dropped.
  */
 public final class SummaryStatistics {
   private SummaryStatistics() {}
@@ -64,8 +65,9 @@ public final class SummaryStatistics {
     byte[] min = null;
     byte[] max = null;
     if (boundsFollowOrder(column, order)) {
-      min = statistics.minValue();
-      max = statistics.maxValue();
+      boolean prefixesAreBounds = PlainValueOrder.of(column).ordersAsBytes();
+      min = prefixesAreBounds || !Boolean.FALSE.equals(statistics.isMinValueExact()) ? statistics.minValue() : null;
+      max = prefixesAreBounds || !Boolean.FALSE.equals(statistics.isMaxValueExact()) ? statistics.maxValue() : null;
     }
     if (min == null && max == null && signedOrderIsColumnOrder(column)
         && (order == null || order instanceof ColumnOrder.TypeDefinedOrder)) {

@@ -86,6 +86,15 @@ class SummaryStatisticsTest {
   }
 
   @Test
+  void inexactNumericBoundsAreDropped() {
+    ColumnDescriptor decimal = Columns.decimal(Type.BYTE_ARRAY, null, 30, 0);
+    Statistics cut = new Statistics(null, null, 0L, null, Columns.bytes(0x7F), Columns.bytes(0x01), false, true);
+    ColumnSummary summary = SummaryStatistics.of(cut, 10, decimal, TYPE_ORDER);
+    assertThat(summary.min()).isEqualTo(Columns.bytes(0x01));
+    assertThat(summary.max()).as("the bytes of a cut decimal are not a bound").isNull();
+  }
+
+  @Test
   void missingStatisticsAreUnknown() {
     ColumnSummary summary = SummaryStatistics.of(null, 10, column(Type.INT32), TYPE_ORDER);
     assertThat(summary.min()).isNull();
@@ -100,7 +109,8 @@ class SummaryStatisticsTest {
         List.of(int32(9), new byte[0], int32(29)), BoundaryOrder.ASCENDING, List.of(0L, 10L, 1L), null, null);
     OffsetIndex offsets = new OffsetIndex(List.of(new PageLocation(4, 100, 0), new PageLocation(104, 100, 10),
         new PageLocation(204, 100, 20)), null);
-    List<ColumnSummary.PageSummary> pages = SummaryStatistics.ofPageIndex(index, offsets, 30, x, TYPE_ORDER, "t.parquet");
+    List<ColumnSummary.PageSummary> pages =
+        SummaryStatistics.ofPageIndex(index, offsets, 30, x, TYPE_ORDER, "t.parquet");
     assertThat(pages).extracting(ColumnSummary.PageSummary::firstRow).containsExactly(0L, 10L, 20L);
     assertThat(pages).extracting(ColumnSummary.PageSummary::endRow).containsExactly(10L, 20L, 30L);
     assertThat(pages.get(1).summary().nullCount()).isEqualTo(pages.get(1).summary().valueCount());
