@@ -30,7 +30,8 @@ import java.util.OptionalInt;
  * integers, decimals of any scale and storage (INT32, INT64, FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY, big-endian
  * two's complement), FLOAT, DOUBLE and FLOAT16 by their exact binary value ({@code 0.1f} is not {@code 0.1}).
  * Strings compare with BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY columns as unsigned bytes of their UTF-8 encoding.
- * Dates and timestamps compare as instants in UTC, a date as its midnight: DATE columns, INT64 timestamps in
+ * Dates and timestamps compare as instants in UTC, a date as its midnight, a local timestamp (not adjusted to UTC)
+ * as its wall-clock time read in UTC, as Arrow holds it: DATE columns, INT64 timestamps in
  * milliseconds, microseconds or nanoseconds (logical or legacy converted type) and INT96 timestamps. A NaN, on
  * either side, is unordered: {@link #compare} has no answer for it.
  *
