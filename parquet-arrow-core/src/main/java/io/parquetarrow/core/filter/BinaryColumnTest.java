@@ -18,7 +18,7 @@ final class BinaryColumnTest implements ColumnTest {
   private static final int SMALL_SET = 8;
 
   /** The form of the test. */
-  private enum Shape { NONE, RANGE, NOT_EQUAL, IN }
+  private enum Shape { NONE, EQUAL, RANGE, NOT_EQUAL, IN }
 
   /** How values are laid out. */
   private enum Layout { OFFSETS_32, OFFSETS_64, FIXED }
@@ -54,7 +54,7 @@ final class BinaryColumnTest implements ColumnTest {
     if (leaf instanceof Filter.Comparison comparison) {
       BinaryKey key = key(comparison.value());
       return switch (comparison.operator()) {
-        case EQ -> new BinaryColumnTest(type, Shape.RANGE, key, true, key, true, null);
+        case EQ -> new BinaryColumnTest(type, Shape.EQUAL, null, false, null, false, new BinaryKey[] {key});
         case NE -> new BinaryColumnTest(type, Shape.NOT_EQUAL, null, false, null, false, new BinaryKey[] {key});
         case LT -> new BinaryColumnTest(type, Shape.RANGE, null, false, key, false, null);
         case LE -> new BinaryColumnTest(type, Shape.RANGE, null, false, key, true, null);
@@ -139,6 +139,7 @@ final class BinaryColumnTest implements ColumnTest {
         }
         yield true;
       }
+      case EQUAL -> values[0].matches(address, length);
       case NOT_EQUAL -> !values[0].matches(address, length);
       default -> contains(address, length);
     };
