@@ -5,6 +5,8 @@ import io.parquetarrow.cli.output.DisplayValue;
 import io.parquetarrow.cli.output.RowWriter;
 import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ReadOptions;
+import io.parquetarrow.core.filter.Filter;
+import io.parquetarrow.core.filter.Pruning;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -27,6 +29,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -37,7 +40,8 @@ import picocli.CommandLine.Spec;
  * aligned preview (the first {@value #DEFAULT_TABLE_ROWS} rows unless {@code --limit} says otherwise), {@code csv}
  * is RFC 4180, {@code json} one object per line, and {@code arrow} writes the batches as an Arrow IPC stream
  * to standard output ({@code parquet-arrow cat --format arrow f.parquet > f.arrows}). An encrypted file is read
- * with the keys of {@link DecryptionOptions}.
+ * with the keys of {@link DecryptionOptions}. {@code --filter EXPR} reads only the matching rows (pruning row groups
+ * and pages first); {@code --explain} prints what pruning decides for each row group without reading data pages.
  *
  * <p>Rows are read in batches and written as they come, so csv, json and arrow run in memory bounded by one
  * batch. When standard output is closed early (piped into {@code head}), reading stops.
@@ -76,6 +80,23 @@ final class CatCommand implements Callable<Integer>, FileCommand {
       description = "Rows per batch read from the file.")
   int batchRows;
 
+  @Option(names = "--filter", paramLabel = "EXPR",
+      description = "Read only the rows matching EXPR, e.g. \"l_quantity < 5 AND l_shipdate >= DATE '1994-01-01'\""
+          + " (comparisons, BETWEEN, IN, IS [NOT] NULL, AND, OR, NOT; columns by dotted path).")
+  String filter;
+
+  @Option(names = "--no-filter-rows",
+      description = "With --filter, only prune: print every row of the row groups and pages that may match.")
+  boolean pruneOnly;
+
+  @Option(names = "--explain",
+      description = "With --filter, print what pruning decides for each row group and read no data page.")
+  boolean explain;
+
+  @Option(names = "--scan-statistics",
+      description = "After the rows, print to standard error what the filtered read pruned, decoded and returned.")
+  boolean scanStatistics;
+
   @Mixin DecryptionOptions decryption;
 
   @Spec CommandSpec spec;
@@ -91,27 +112,61 @@ final class CatCommand implements Callable<Integer>, FileCommand {
   public Integer call() throws IOException {
     long rowLimit = limit != null ? limit : format == Format.table ? DEFAULT_TABLE_ROWS : Long.MAX_VALUE;
     if (rowLimit < 0) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--limit must be >= 0, got " + rowLimit);
+      throw new ParameterException(spec.commandLine(), "--limit must be >= 0, got " + rowLimit);
     }
     if (batchRows < 1) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--batch-rows must be >= 1");
+      throw new ParameterException(spec.commandLine(), "--batch-rows must be >= 1");
+    }
+    if ((explain || pruneOnly || scanStatistics) && filter == null) {
+      throw new ParameterException(spec.commandLine(),
+          "--explain, --no-filter-rows and --scan-statistics need --filter");
     }
     FileCommand.requireRegularFile(file);
     ReadOptions options = ReadOptions.builder()
         .columns(columns)
+        .filter(filter == null ? null : Filter.parse(filter))
+        .filterRows(!pruneOnly)
         .batchRows((int) Math.max(1, Math.min(batchRows, rowLimit)))
         .verifyChecksums(!skipChecksums)
         .decryption(decryption.properties())
         .build();
     try (BufferAllocator allocator = new RootAllocator();
         ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {
+      if (explain) {
+        printExplanation(reader);
+        return 0;
+      }
       if (format == Format.arrow) {
         writeArrowStream(reader, rowLimit);
       } else {
         writeRows(reader, rowLimit);
       }
+      if (scanStatistics) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.print(reader.scanStatistics().describe());
+        err.flush();
+      }
     }
     return 0;
+  }
+
+  /** One line per row group read, then the totals: what the filter prunes before any data page is read. */
+  private void printExplanation(ParquetArrowReader reader) throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    out.println("filter: " + reader.options().filter());
+    long rows = 0;
+    long rowsLeft = 0;
+    int pruned = 0;
+    List<Pruning> decisions = reader.explain();
+    for (Pruning pruning : decisions) {
+      out.println(pruning.describe());
+      rows += pruning.rows();
+      rowsLeft += pruning.rowsLeft();
+      pruned += pruning.prunedBy() == null ? 0 : 1;
+    }
+    out.println("total: " + decisions.size() + " row groups, " + pruned + " pruned; " + rowsLeft + " of " + rows
+        + " rows left to read");
+    out.flush();
   }
 
   private void writeRows(ParquetArrowReader reader, long rowLimit) throws IOException {

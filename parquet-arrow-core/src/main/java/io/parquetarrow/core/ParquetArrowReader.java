@@ -3,6 +3,8 @@ package io.parquetarrow.core;
 import io.parquetarrow.core.file.InputFile;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.ParquetMetadata;
+import io.parquetarrow.core.filter.Pruning;
+import io.parquetarrow.core.filter.ScanStatistics;
 import io.parquetarrow.core.read.ReadPlan;
 import io.parquetarrow.core.read.ReadScheduler;
 import io.parquetarrow.core.schema.ParquetToArrowSchema;
@@ -12,6 +14,7 @@ import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.simd.KernelProvider;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -183,6 +186,23 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   long pagesDecompressedIntoVectors() {
     return scheduler.pagesIntoVectors();
+  }
+
+  /**
+   * What the read's {@link ReadOptions#filter()} did so far: row groups pruned by each means, pages skipped, rows
+   * decoded and returned; null for a read without a filter.
+   */
+  public ScanStatistics scanStatistics() {
+    return scheduler.scanStatistics();
+  }
+
+  /**
+   * What the read's {@link ReadOptions#filter()} prunes in each row group it reads, in read order, found without
+   * reading any data page (only statistics, dictionary pages, bloom filters and page indexes); every row group
+   * kept whole for a read without a filter. Independent of the batches read so far.
+   */
+  public List<Pruning> explain() throws IOException {
+    return scheduler.explain();
   }
 
   /** Bytes of column data read from the file so far (footer excluded). */

@@ -1,6 +1,7 @@
 package io.parquetarrow.core;
 
 import io.parquetarrow.core.crypto.FileDecryptionProperties;
+import io.parquetarrow.core.filter.Filter;
 import io.parquetarrow.core.read.ReadSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,6 +44,8 @@ public final class ReadOptions implements ReadSettings {
   private final int threads;
   private final long readAheadBytes;
   private final FileDecryptionProperties decryption;
+  private final Filter filter;
+  private final boolean filterRows;
 
   private ReadOptions(Builder builder) {
     this.columns = Collections.unmodifiableList(new ArrayList<>(builder.columns));
@@ -54,6 +57,8 @@ public final class ReadOptions implements ReadSettings {
     this.threads = builder.threads;
     this.readAheadBytes = builder.readAheadBytes;
     this.decryption = builder.decryption;
+    this.filter = builder.filter;
+    this.filterRows = builder.filterRows;
   }
 
   /** The options used by {@code ParquetArrowReader.open(path, allocator)}. */
@@ -145,12 +150,32 @@ public final class ReadOptions implements ReadSettings {
     return decryption;
   }
 
+  /**
+   * The rows to read, or null for all (the default). Row groups and pages that cannot hold a matching row are
+   * skipped (by statistics, dictionaries, bloom filters and the page index); with {@link #filterRows()} the
+   * batches then hold exactly the matching rows. The filter's columns need not be among {@link #columns()}.
+   */
+  @Override
+  public Filter filter() {
+    return filter;
+  }
+
+  /**
+   * Whether a {@link #filter()} selects exact rows (the default) or only prunes: false returns every row of the
+   * row groups and pages that may hold a match.
+   */
+  @Override
+  public boolean filterRows() {
+    return filterRows;
+  }
+
   @Override
   public String toString() {
     return "ReadOptions{columns=" + columns + ", rowGroups=" + (rowGroups == null ? "all" : Arrays.toString(rowGroups))
         + ", batchRows=" + batchRows + ", verifyChecksums=" + verifyChecksums + ", dictionaryColumns="
         + dictionaryColumns + ", int96AsTimestamp=" + int96AsTimestamp + ", threads=" + threads + ", readAheadBytes=" + readAheadBytes
-        + ", decryption=" + (decryption == null ? "none" : decryption) + "}";
+        + ", decryption=" + (decryption == null ? "none" : decryption)
+        + (filter == null ? "" : ", filter=" + filter + ", filterRows=" + filterRows) + "}";
   }
 
   /** Builds {@link ReadOptions}; every setter checks its argument at once. */
@@ -164,6 +189,8 @@ public final class ReadOptions implements ReadSettings {
     private int threads = 1;
     private long readAheadBytes = DEFAULT_READ_AHEAD_BYTES;
     private FileDecryptionProperties decryption;
+    private Filter filter;
+    private boolean filterRows = true;
 
     private Builder() {}
 
@@ -260,6 +287,27 @@ public final class ReadOptions implements ReadSettings {
      */
     public Builder decryption(FileDecryptionProperties properties) {
       this.decryption = properties;
+      return this;
+    }
+
+    /** Reads only the rows {@code filter} may match; null for all (see {@link ReadOptions#filter()}). */
+    public Builder filter(Filter filter) {
+      this.filter = filter;
+      return this;
+    }
+
+    /**
+     * Reads only the rows the filter text may match ({@link Filter#parse}).
+     *
+     * @throws IllegalArgumentException when the text is not a filter
+     */
+    public Builder filter(String text) {
+      return filter(Filter.parse(Objects.requireNonNull(text, "text")));
+    }
+
+    /** Exact rows (default true) or whole surviving pages (see {@link ReadOptions#filterRows()}). */
+    public Builder filterRows(boolean exact) {
+      this.filterRows = exact;
       return this;
     }
 

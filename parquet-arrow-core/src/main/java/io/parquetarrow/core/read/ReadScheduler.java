@@ -1,7 +1,12 @@
 package io.parquetarrow.core.read;
 
+import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.filter.Pruning;
+import io.parquetarrow.core.filter.ScanStatistics;
 import io.parquetarrow.errors.ParquetException;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
@@ -29,21 +34,41 @@ public final class ReadScheduler implements AutoCloseable {
   private final RowGroupBatches batches;
   /** Started by the first batch when reading in lanes; null until then and otherwise. */
   private ParallelRowGroups lanes;
+  /** The batches of a filtered read; null without a filter. */
+  private final FilteredBatches filtered;
+  private final FilterColumns filterColumns;
+  private final RowGroupPruner pruner;
 
   /**
    * @param dictionaries where fields read as Arrow dictionaries replace their dictionary with each batch (the
    *     reader's)
    */
   public ReadScheduler(ReadPlan plan, BufferAllocator allocator, DictionaryProvider dictionaries)
-      throws ParquetException {
+      throws IOException {
     this.plan = plan;
     this.allocator = allocator;
     ReadSettings options = plan.options();
     int fieldCount = plan.fields().size();
-    this.readsInLanes = options.threads() > 1 && fieldCount > 0
+    this.readsInLanes = options.threads() > 1 && fieldCount > 0 && options.filter() == null
         && (plan.rowGroupCount() > 1 || fieldCount > 1) && !plan.hasDictionaryField();
     this.chunks = new ColumnChunks(plan.file(), options.verifyChecksums(), options.readAheadBytes(),
         ReaderThreads.SHARED);
+    if (options.filter() != null) {
+      this.batches = null;
+      this.filterColumns = FilterColumns.create(plan, plan.kernels(), allocator, dictionaries);
+      this.pruner = new RowGroupPruner(plan, filterColumns);
+      try {
+        this.filtered = new FilteredBatches(plan, filterColumns, pruner, chunks, allocator, dictionaries);
+      } catch (IOException | RuntimeException e) {
+        filterColumns.close();
+        chunks.close();
+        throw e;
+      }
+      return;
+    }
+    this.filtered = null;
+    this.filterColumns = null;
+    this.pruner = null;
     if (readsInLanes) {
       this.batches = null;
       return;
@@ -62,6 +87,9 @@ public final class ReadScheduler implements AutoCloseable {
    * Reads the next batch into {@code root} (every vector filled, row count set); false when no rows are left.
    */
   public boolean next(VectorSchemaRoot root) throws IOException {
+    if (filtered != null) {
+      return filtered.next(root);
+    }
     if (readsInLanes) {
       if (lanes == null) {
         lanes = new ParallelRowGroups(plan, allocator, laneColumnGroups(), plan.options().threads(),
@@ -75,6 +103,27 @@ public final class ReadScheduler implements AutoCloseable {
     }
     root.setRowCount(rows);
     return true;
+  }
+
+  /** What the filtered read did so far; null for a read without a filter. */
+  public ScanStatistics scanStatistics() {
+    return filterColumns == null ? null : filterColumns.statistics().snapshot(bytesRead());
+  }
+
+  /**
+   * What pruning decides for each row group read, in read order, reading no data page (only the footer's
+   * statistics, dictionary pages, bloom filters and page indexes); every row group kept whole without a filter.
+   */
+  public List<Pruning> explain() throws IOException {
+    List<Pruning> decisions = new ArrayList<>();
+    for (int position = 0; position < plan.rowGroupCount(); position++) {
+      int index = plan.rowGroup(position);
+      RowGroupMetadata metadata = plan.file().metadata().rowGroup(index);
+      long rows = metadata.rowCount();
+      decisions.add(pruner == null ? new Pruning(index, rows, rows, rows == 0 ? 0 : 1, null)
+          : pruner.decide(index, metadata, chunks).describe(index, rows));
+    }
+    return decisions;
   }
 
   /** Whether batches come from lanes of row groups ({@link ParallelRowGroups}). */
@@ -116,6 +165,10 @@ public final class ReadScheduler implements AutoCloseable {
     // workers before it returns or throws, and the lanes were closed above.
     if (batches != null) {
       batches.close();
+    }
+    if (filtered != null) {
+      filtered.close();
+      filterColumns.close();
     }
     chunks.close();
   }

@@ -1,5 +1,6 @@
 package io.parquetarrow.core.read;
 
+import io.parquetarrow.core.filter.Filter;
 import java.util.List;
 import java.util.Set;
 
@@ -32,4 +33,10 @@ public interface ReadSettings {
 
   /** The most bytes of compressed column chunks read ahead of decoding; 0 reads none ahead. */
   long readAheadBytes();
+
+  /** The rows to read, or null for all. */
+  Filter filter();
+
+  /** Whether a filter selects exact rows rather than only pruning row groups and pages. */
+  boolean filterRows();
 }

@@ -67,6 +67,11 @@ public final class RowGroupReader implements AutoCloseable {
     readers[field].read(rows, vector);
   }
 
+  /** Moves one field past its next {@code rows} rows; the others stay where they are. */
+  void skipField(int field, long rows) throws IOException {
+    readers[field].skip(rows);
+  }
+
   /** Moves every field past its next {@code rows} rows. */
   public void skipRows(long rows) throws IOException {
     for (int field : fields) {

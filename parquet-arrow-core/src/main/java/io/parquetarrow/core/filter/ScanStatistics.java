@@ -1,0 +1,28 @@
+package io.parquetarrow.core.filter;
+
+/**
+ * What a filtered read did so far: how many row groups it considered and how many each means pruned (tried in
+ * this order: statistics, dictionary, bloom filter, page index — a row group counts for the first that prunes it),
+ * how many data pages the read columns have in the row groups left and how many of them were skipped unread, how
+ * many rows the filter's columns decoded and how many rows were returned, and the bytes of column data read.
+ */
+public record ScanStatistics(int rowGroups, int rowGroupsPrunedByStatistics, int rowGroupsPrunedByDictionary,
+    int rowGroupsPrunedByBloomFilter, int rowGroupsPrunedByPageIndex, long pages, long pagesSkipped,
+    long rowsDecoded, long rowsReturned, long bytesRead) {
+
+  /** Row groups pruned by any means. */
+  public int rowGroupsPruned() {
+    return rowGroupsPrunedByStatistics + rowGroupsPrunedByDictionary + rowGroupsPrunedByBloomFilter
+        + rowGroupsPrunedByPageIndex;
+  }
+
+  /** One line per figure, as the CLI prints it. */
+  public String describe() {
+    return "row groups: " + rowGroups + " total, " + rowGroupsPruned() + " pruned (statistics "
+        + rowGroupsPrunedByStatistics + ", dictionary " + rowGroupsPrunedByDictionary + ", bloom filter "
+        + rowGroupsPrunedByBloomFilter + ", page index " + rowGroupsPrunedByPageIndex + ")\n"
+        + "pages: " + pages + " total, " + pagesSkipped + " skipped unread\n"
+        + "rows: " + rowsDecoded + " decoded, " + rowsReturned + " returned\n"
+        + "bytes read: " + bytesRead + "\n";
+  }
+}

@@ -1,0 +1,345 @@
+package io.parquetarrow.core.read;
+
+import io.parquetarrow.core.filter.RowRanges;
+import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.schema.ColumnDescriptor;
+import io.parquetarrow.errors.ParquetCorruptionException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+
+/**
+ * Batches of the rows a filter selects, row group after row group, on the calling thread:
+ * <ol>
+ *   <li>each row group is pruned first ({@link RowGroupPruner}: statistics, dictionaries, bloom filters, the page
+ *       index), leaving the row ranges that may match; pages outside them are not read;
+ *   <li>the ranges are read in pieces of at most a batch: the fields the filter reads are decoded first, the
+ *       predicate ({@link FilterColumns}) selects rows, and the other fields are decoded only for a piece with a
+ *       selected row, skipped otherwise (late materialization);
+ *   <li>the selected rows are gathered into the batch ({@link SelectedRows}) until it holds
+ *       {@link ReadSettings#batchRows()} rows; a piece selected whole into an empty batch is moved, not copied.
+ * </ol>
+ * Without exact row filtering ({@link ReadSettings#filterRows()} false) every row of the ranges is selected. With
+ * a field read as an Arrow dictionary, whose dictionary is replaced by each piece, a batch ends with its piece.
+ */
+final class FilteredBatches implements AutoCloseable {
+  private final ReadPlan plan;
+  private final ColumnChunks chunks;
+  private final RowGroupPruner pruner;
+  private final FilterColumns filter;
+  private final boolean exact;
+  private final int batchRows;
+  private final FieldReaderFactory[] factories;
+  private final FieldReaderFactory[] extraFactories;
+  /** Positions in the plan of the fields the filter reads, and of the others. */
+  private final int[] filterFields;
+  private final int[] otherFields;
+  private final int[] extraFields;
+  /** Each piece is decoded into these before its selected rows are gathered into the batch. */
+  private final VectorSchemaRoot piece;
+  private final VectorSchemaRoot extraPiece;
+  private final SelectedRows[] gatherers;
+  private final boolean batchPerPiece;
+  private long[] selection = new long[0];
+
+  private int position = -1;
+  private RowGroupReader rowGroup;
+  private RowGroupReader extraRowGroup;
+  private RowRanges ranges;
+  /** The open row group's index in the file, -1 when none is open. */
+  private int rowGroupIndex = -1;
+  /** The most rows per piece in the open row group (see {@link RowGroupBatches#batchRowCap}). */
+  private int pieceRowCap;
+  private int range;
+  /** The next row of the open row group the readers are at. */
+  private long row;
+  /** The piece decoded and not yet all gathered: its rows, the next row to gather and the selected rows left. */
+  private int pieceRows;
+  private int pieceNext;
+  private int pieceSelectedLeft;
+
+  FilteredBatches(ReadPlan plan, FilterColumns filter, RowGroupPruner pruner, ColumnChunks chunks,
+      BufferAllocator allocator, DictionaryProvider dictionaries) throws IOException {
+    this.plan = plan;
+    this.chunks = chunks;
+    this.pruner = pruner;
+    this.filter = filter;
+    this.exact = plan.options().filterRows();
+    this.batchRows = plan.options().batchRows();
+    this.batchPerPiece = plan.hasDictionaryField();
+    this.filterFields = filter.planFields();
+    this.otherFields = others(plan.fields().size(), filterFields);
+    ReadPlan extra = filter.extraPlan();
+    this.extraFields = extra == null ? new int[0] : others(extra.fields().size(), new int[0]);
+    this.factories = new FieldReaderFactory[plan.fields().size()];
+    this.extraFactories = new FieldReaderFactory[extra == null ? 0 : extra.fields().size()];
+    VectorSchemaRoot pieceRoot = null;
+    VectorSchemaRoot extraRoot = null;
+    try {
+      for (int field = 0; field < factories.length; field++) {
+        factories[field] = plan.fields().get(field).newReaderFactory(plan, dictionaries);
+      }
+      for (int field = 0; field < extraFactories.length; field++) {
+        extraFactories[field] = extra.fields().get(field).newReaderFactory(extra, filter.extraDictionaries());
+      }
+      pieceRoot = VectorSchemaRoot.create(plan.schema(), allocator);
+      extraRoot = extra == null ? null : VectorSchemaRoot.create(extra.schema(), allocator);
+    } catch (IOException | RuntimeException e) {
+      closeAll(factories);
+      closeAll(extraFactories);
+      if (pieceRoot != null) {
+        pieceRoot.close();
+      }
+      throw e;
+    }
+    this.piece = pieceRoot;
+    this.extraPiece = extraRoot;
+    this.gatherers = new SelectedRows[plan.fields().size()];
+  }
+
+  private static int[] others(int count, int[] excluded) {
+    int[] others = new int[count - excluded.length];
+    int next = 0;
+    for (int field = 0; field < count; field++) {
+      if (Arrays.binarySearch(excluded, field) < 0) {
+        others[next++] = field;
+      }
+    }
+    return others;
+  }
+
+  /** Fills {@code root} with the next batch of selected rows; false when no rows are left. */
+  boolean next(VectorSchemaRoot root) throws IOException {
+    int rows = 0;
+    boolean cleared = false;
+    while (rows < batchRows) {
+      if (pieceSelectedLeft == 0) {
+        if (rows > 0 && batchPerPiece) {
+          break;
+        }
+        if (!nextPiece()) {
+          break;
+        }
+      }
+      if (!cleared) {
+        cleared = true;
+        if (pieceSelectedLeft == pieceRows && pieceRows <= batchRows) {
+          // The whole piece is selected and the batch is empty: the piece's buffers become the batch's.
+          for (int field = 0; field < plan.fields().size(); field++) {
+            piece.getVector(field).makeTransferPair(root.getVector(field)).transfer();
+          }
+          rows = pieceRows;
+          pieceSelectedLeft = 0;
+          pieceNext = pieceRows;
+          continue;
+        }
+        prepare(root);
+      }
+      int take = Math.min(pieceSelectedLeft, batchRows - rows);
+      int end = take == pieceSelectedLeft ? pieceRows
+          : SelectedRows.afterSelected(selection, pieceNext, pieceRows, take);
+      int after = rows;
+      for (int field = 0; field < plan.fields().size(); field++) {
+        after = gatherer(root, field).append(piece.getVector(field), selection, pieceNext, end, rows);
+      }
+      rows = plan.fields().isEmpty() ? rows + take : after;
+      pieceNext = end;
+      pieceSelectedLeft -= take;
+    }
+    if (rows == 0) {
+      return false;
+    }
+    for (FieldVector vector : root.getFieldVectors()) {
+      vector.setValueCount(rows);
+    }
+    root.setRowCount(rows);
+    filter.statistics().rowsReturned(rows);
+    return true;
+  }
+
+  private SelectedRows gatherer(VectorSchemaRoot root, int field) {
+    if (gatherers[field] == null || gatherers[field].target() != root.getVector(field)) {
+      gatherers[field] = new SelectedRows(root.getVector(field));
+    }
+    return gatherers[field];
+  }
+
+  /** Empties the batch's vectors and sizes them for a full batch. */
+  private void prepare(VectorSchemaRoot root) {
+    for (FieldVector vector : root.getFieldVectors()) {
+      vector.clear();
+      vector.setInitialCapacity(batchRows);
+      vector.allocateNew();
+    }
+  }
+
+  /**
+   * Decodes the next piece with a selected row: the filter's fields first, then, when a row is selected, the
+   * others. False when no row group has rows left.
+   */
+  private boolean nextPiece() throws IOException {
+    while (true) {
+      while (rowGroup == null || range == ranges.rangeCount()) {
+        if (!openNextRowGroup()) {
+          return false;
+        }
+      }
+      long start = Math.max(row, ranges.start(range));
+      long end = ranges.end(range);
+      if (start >= end) {
+        range++;
+        continue;
+      }
+      skip(start - row, true, true);
+      int rows = (int) Math.min(pieceRowCap, end - start);
+      for (int field : filterFields) {
+        rowGroup.readField(field, rows, piece.getVector(field));
+      }
+      for (int field : extraFields) {
+        extraRowGroup.readField(field, rows, extraPiece.getVector(field));
+      }
+      row = start + rows;
+      filter.statistics().rowsDecoded(rows);
+      int words = (rows + 63) >>> 6;
+      if (selection.length < words) {
+        selection = new long[Math.max(words, (batchRows + 63) >>> 6)];
+      }
+      int selected = exact ? filter.select(piece, extraPiece, rows, selection) : selectAll(rows);
+      if (selected == 0) {
+        skip(rows, false, false);
+        continue;
+      }
+      for (int field : otherFields) {
+        rowGroup.readField(field, rows, piece.getVector(field));
+      }
+      pieceRows = rows;
+      pieceNext = 0;
+      pieceSelectedLeft = selected;
+      return true;
+    }
+  }
+
+  private int selectAll(int rows) {
+    Arrays.fill(selection, 0, rows >>> 6, -1L);
+    if ((rows & 63) != 0) {
+      selection[rows >>> 6] = (1L << rows) - 1;
+    }
+    return rows;
+  }
+
+  /**
+   * Moves readers past {@code rows} rows: every field when {@code filterFieldsToo}, else the fields the filter
+   * does not read (the filter's were read already).
+   */
+  private void skip(long rows, boolean filterFieldsToo, boolean advance) throws IOException {
+    if (rows == 0) {
+      return;
+    }
+    if (filterFieldsToo) {
+      for (int field : filterFields) {
+        rowGroup.skipField(field, rows);
+      }
+      for (int field : extraFields) {
+        extraRowGroup.skipField(field, rows);
+      }
+    }
+    for (int field : otherFields) {
+      rowGroup.skipField(field, rows);
+    }
+    if (advance) {
+      row += rows;
+    }
+  }
+
+  private boolean openNextRowGroup() throws IOException {
+    closeRowGroup();
+    if (position + 1 >= plan.rowGroupCount()) {
+      return false;
+    }
+    position++;
+    int index = plan.rowGroup(position);
+    RowGroupMetadata metadata = plan.file().metadata().rowGroup(index);
+    if (metadata.rowCount() < 0) {
+      throw new ParquetCorruptionException(plan.fileName() + ": row group " + index + " has num_rows "
+          + metadata.rowCount());
+    }
+    ranges = pruner.rowsToRead(index, metadata, chunks).intersect(RowRanges.all(metadata.rowCount()));
+    range = 0;
+    row = 0;
+    if (ranges.isEmpty()) {
+      return true;
+    }
+    List<ColumnDescriptor> leaves = leaves(plan, all(plan.fields().size()));
+    ReadPlan extra = filter.extraPlan();
+    if (extra != null) {
+      leaves.addAll(leaves(extra, extraFields));
+    }
+    chunks.selectRows(metadata, leaves, ranges);
+    if (plan.options().readAheadBytes() > 0) {
+      chunks.scheduleReadAhead(metadata, leaves);
+    }
+    pieceRowCap = RowGroupBatches.batchRowCap(plan, metadata, metadata.rowCount());
+    rowGroupIndex = index;
+    rowGroup = RowGroupReader.open(index, metadata, all(plan.fields().size()), factories, chunks);
+    if (extraFields.length > 0) {
+      extraRowGroup = RowGroupReader.open(index, metadata, extraFields, extraFactories, chunks);
+    }
+    return true;
+  }
+
+  private static List<ColumnDescriptor> leaves(ReadPlan plan, int[] fields) {
+    List<ColumnDescriptor> leaves = new ArrayList<>();
+    for (int field : fields) {
+      leaves.addAll(plan.fields().get(field).leaves());
+    }
+    return leaves;
+  }
+
+  private static int[] all(int count) {
+    int[] all = new int[count];
+    for (int i = 0; i < count; i++) {
+      all[i] = i;
+    }
+    return all;
+  }
+
+  private void closeRowGroup() {
+    if (rowGroup != null) {
+      rowGroup.close();
+      rowGroup = null;
+    }
+    if (extraRowGroup != null) {
+      extraRowGroup.close();
+      extraRowGroup = null;
+    }
+    if (rowGroupIndex >= 0) {
+      chunks.forgetRows(rowGroupIndex);
+      rowGroupIndex = -1;
+    }
+    pieceSelectedLeft = 0;
+  }
+
+  private static void closeAll(FieldReaderFactory[] factories) {
+    for (FieldReaderFactory factory : factories) {
+      if (factory != null) {
+        factory.close();
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    closeRowGroup();
+    closeAll(factories);
+    closeAll(extraFactories);
+    piece.close();
+    if (extraPiece != null) {
+      extraPiece.close();
+    }
+  }
+}

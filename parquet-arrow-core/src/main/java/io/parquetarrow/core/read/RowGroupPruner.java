@@ -1,0 +1,132 @@
+package io.parquetarrow.core.read;
+
+import io.parquetarrow.core.file.ColumnChunkMetadata;
+import io.parquetarrow.core.file.ParquetMetadata;
+import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.filter.ColumnSummary;
+import io.parquetarrow.core.filter.Filter;
+import io.parquetarrow.core.filter.Pruning;
+import io.parquetarrow.core.filter.RowRanges;
+import io.parquetarrow.core.filter.SummaryFilter;
+import io.parquetarrow.core.filter.SummaryStatistics;
+import io.parquetarrow.core.index.BloomFilterReader;
+import io.parquetarrow.core.index.ColumnPageIndex;
+import io.parquetarrow.core.index.DictionaryValuesReader;
+import io.parquetarrow.core.index.PageIndexReader;
+import io.parquetarrow.core.index.PageIndexes;
+import io.parquetarrow.core.schema.ColumnDescriptor;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decides which rows of a row group a filter may match, before any of its data pages is read, trying each means
+ * in turn and stopping at the first that rules the row group out: the chunks' statistics (footer only), then the
+ * dictionaries of chunks whose pages are all dictionary encoded, then bloom filters (for {@code =} and
+ * {@code IN}), then the column index of each filter column, whose pages that cannot match become the row ranges
+ * left out (through the offset index). A chunk whose metadata, index or filter is missing or cannot be decrypted
+ * simply tells nothing. Counts each outcome in the read's {@link ScanCounters}.
+ */
+final class RowGroupPruner {
+  /** What pruning decided for one row group: the rows to read, and the means that pruned it (null when kept). */
+  record Decision(RowRanges rows, Pruning.Means prunedBy) {
+    Pruning describe(int index, long rowCount) {
+      return new Pruning(index, rowCount, rows.rowCount(), rows.rangeCount(), prunedBy);
+    }
+  }
+
+  private final ReadPlan plan;
+  private final FilterColumns columns;
+  private final boolean usesBloomFilters;
+  private final DictionaryValuesReader dictionaries = new DictionaryValuesReader();
+
+  RowGroupPruner(ReadPlan plan, FilterColumns columns) {
+    this.plan = plan;
+    this.columns = columns;
+    this.usesBloomFilters = hasEquality(columns.filter());
+  }
+
+  /** Decides for row group {@code index} and counts the outcome; the rows to read, empty when pruned. */
+  RowRanges rowsToRead(int index, RowGroupMetadata metadata, ColumnChunks chunks) throws IOException {
+    Decision decision = decide(index, metadata, chunks);
+    ScanCounters counters = columns.statistics();
+    counters.rowGroup();
+    if (decision.prunedBy() != null) {
+      counters.pruned(decision.prunedBy());
+    }
+    return decision.rows();
+  }
+
+  /** Decides for row group {@code index} without counting. */
+  Decision decide(int index, RowGroupMetadata metadata, ColumnChunks chunks) throws IOException {
+    long rowCount = metadata.rowCount();
+    if (rowCount == 0) {
+      return new Decision(RowRanges.none(), null);
+    }
+    Filter filter = columns.filter();
+    Map<String, ColumnDescriptor> leaves = columns.leaves();
+    ParquetMetadata file = plan.file().metadata();
+    Map<String, ColumnSummary> summaries = new HashMap<>();
+    for (Map.Entry<String, ColumnDescriptor> leaf : leaves.entrySet()) {
+      ColumnChunkMetadata chunk = metadata.column(leaf.getValue().leafIndex());
+      summaries.put(leaf.getKey(), chunk.isMetadataAvailable()
+          ? SummaryStatistics.ofStatistics(chunk, file) : ColumnSummary.UNKNOWN);
+    }
+    if (!SummaryFilter.mightMatch(filter, leaves, summaries::get)) {
+      return new Decision(RowRanges.none(), Pruning.Means.STATISTICS);
+    }
+    boolean anyDictionary = false;
+    for (Map.Entry<String, ColumnDescriptor> leaf : leaves.entrySet()) {
+      List<byte[]> values = dictionaries.read(chunks, metadata, leaf.getValue());
+      if (values != null) {
+        summaries.put(leaf.getKey(), summaries.get(leaf.getKey()).withDictionary(values));
+        anyDictionary = true;
+      }
+    }
+    if (anyDictionary && !SummaryFilter.mightMatch(filter, leaves, summaries::get)) {
+      return new Decision(RowRanges.none(), Pruning.Means.DICTIONARY);
+    }
+    if (usesBloomFilters) {
+      boolean anyBloom = false;
+      for (Map.Entry<String, ColumnDescriptor> leaf : leaves.entrySet()) {
+        ColumnSummary.BloomFilter bloom = BloomFilterReader.read(plan.file(), metadata, leaf.getValue());
+        if (bloom != null) {
+          summaries.put(leaf.getKey(), summaries.get(leaf.getKey()).withBloom(bloom));
+          anyBloom = true;
+        }
+      }
+      if (anyBloom && !SummaryFilter.mightMatch(filter, leaves, summaries::get)) {
+        return new Decision(RowRanges.none(), Pruning.Means.BLOOM_FILTER);
+      }
+    }
+    Map<String, List<ColumnSummary.PageSummary>> pages = new HashMap<>();
+    PageIndexes indexes = PageIndexReader.read(plan.file(), metadata, List.copyOf(leaves.values()), true);
+    for (Map.Entry<String, ColumnDescriptor> leaf : leaves.entrySet()) {
+      ColumnPageIndex pageIndex = indexes.column(leaf.getValue().leafIndex());
+      if (pageIndex != null && pageIndex.columnIndex() != null && pageIndex.offsetIndex() != null) {
+        pages.put(leaf.getKey(), SummaryStatistics.ofPageIndex(pageIndex.columnIndex(), pageIndex.offsetIndex(),
+            rowCount, leaf.getValue(), file));
+      }
+    }
+    if (pages.isEmpty()) {
+      return new Decision(RowRanges.all(rowCount), null);
+    }
+    RowRanges rows = SummaryFilter.rows(filter, leaves, rowCount, pages::get);
+    return new Decision(rows, rows.isEmpty() ? Pruning.Means.PAGE_INDEX : null);
+  }
+
+  /** Whether the filter has an {@code =} or {@code IN} a bloom filter can answer. */
+  private static boolean hasEquality(Filter filter) {
+    if (filter instanceof Filter.And and) {
+      return and.operands().stream().anyMatch(RowGroupPruner::hasEquality);
+    }
+    if (filter instanceof Filter.Or or) {
+      return or.operands().stream().anyMatch(RowGroupPruner::hasEquality);
+    }
+    if (filter instanceof Filter.Comparison comparison) {
+      return comparison.operator() == Filter.Operator.EQ;
+    }
+    return filter instanceof Filter.In;
+  }
+}
