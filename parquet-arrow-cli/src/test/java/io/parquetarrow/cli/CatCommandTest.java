@@ -145,6 +145,38 @@ class CatCommandTest {
   }
 
   @Test
+  void filterReturnsTheMatchingRowsAndCountsThem() {
+    Path file = TestFiles.corpusDataDirectory().resolve("alltypes_plain.parquet");
+    CommandRunner.Result result = CommandRunner.run("cat", "--format", "csv", "--columns", "id",
+        "--filter", "id >= 6 AND bool_col = true", "--scan-statistics", file.toString());
+    assertThat(result.exitCode()).as(result.describe()).isZero();
+    assertThat(result.stdout()).as(result.describe()).isEqualTo("id\r\n6\r\n");
+    assertThat(result.stderr()).as(result.describe()).contains("rows: 8 decoded, 1 returned");
+  }
+
+  @Test
+  void explainPrintsThePruningOfEachRowGroup() {
+    Path file = TestFiles.corpusDataDirectory().resolve("alltypes_tiny_pages.parquet");
+    CommandRunner.Result result = CommandRunner.run("cat", "--explain", "--filter", "id BETWEEN 10 AND 20",
+        file.toString());
+    assertThat(result.exitCode()).as(result.describe()).isZero();
+    assertThat(result.stdout()).as(result.describe())
+        .startsWith("filter: id BETWEEN 10 AND 20\nrow group 0: 7300 rows, kept ")
+        .contains("total: 1 row groups, 0 pruned;");
+  }
+
+  @Test
+  void badFilterIsOneLineError() {
+    Path sample = TestFiles.sampleFile();
+    CommandRunner.Result unknown = CommandRunner.run("cat", "--filter", "nope = 1", sample.toString());
+    assertThat(unknown.exitCode()).as(unknown.describe()).isEqualTo(1);
+    assertThat(unknown.stderr()).as(unknown.describe()).contains("nope");
+    CommandRunner.Result explainAlone = CommandRunner.run("cat", "--explain", sample.toString());
+    assertThat(explainAlone.exitCode()).as(explainAlone.describe()).isNotZero();
+    assertThat(explainAlone.stderr()).as(explainAlone.describe()).contains("--filter");
+  }
+
+  @Test
   void unknownColumnIsOneLineError() {
     Path sample = TestFiles.sampleFile();
     CommandRunner.Result result = CommandRunner.run("cat", "--columns", "nope", sample.toString());

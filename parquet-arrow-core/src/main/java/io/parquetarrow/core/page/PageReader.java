@@ -82,6 +82,7 @@ public final class PageReader implements AutoCloseable {
   /** The pages of the chunk a read needs, from its offset index; null reads them all. */
   private final PagePlan plan;
   private long pagesNotRead;
+  private long dataPagesRead;
 
   /**
    * @param file the file holding the chunk
@@ -307,6 +308,11 @@ public final class PageReader implements AutoCloseable {
     pagesNotRead++;
   }
 
+  /** Data pages read (returned by {@code nextPage}), so far. */
+  public long dataPagesRead() {
+    return dataPagesRead;
+  }
+
   /** Data pages passed over by {@link #skipIndexedPage} without a byte of them read, so far. */
   public long pagesNotRead() {
     return pagesNotRead;
@@ -530,8 +536,9 @@ public final class PageReader implements AutoCloseable {
   }
 
   /** The one place a {@link DataPage} is made: its header from the Thrift header, its body as given. */
-  private static DataPage dataPage(PageHeader header, long headerOffset, byte[] data, int offset, int length,
+  private DataPage dataPage(PageHeader header, long headerOffset, byte[] data, int offset, int length,
       int valuesInDestination, PageValuesInFile valuesInFile) {
+    dataPagesRead++;
     return new DataPage(DataPage.Header.of(header, headerOffset), data, offset, length, valuesInDestination,
         valuesInFile);
   }

@@ -56,6 +56,7 @@ public final class ColumnChunks implements AutoCloseable {
   private long bytesReadInClosedChunks;
   private long pagesIntoVectorsInClosedChunks;
   private long pagesNotReadInClosedChunks;
+  private long pagesSeenInClosedChunks;
   private long pageIndexRequests;
   private final List<PageReader> open = new ArrayList<>();
   /** The page plans of the row groups read for some rows, by row group index, then by leaf index. */
@@ -293,6 +294,23 @@ public final class ColumnChunks implements AutoCloseable {
     bytesReadInClosedChunks += pages.bytesRead();
     pagesIntoVectorsInClosedChunks += pages.pagesIntoDestination();
     pagesNotReadInClosedChunks += pages.pagesNotRead();
+    pagesSeenInClosedChunks += pagesSeen(pages);
+  }
+
+  private static long pagesSeen(PageReader pages) {
+    return pages.dataPagesRead() + pages.pagesSkipped() + pages.pagesNotRead();
+  }
+
+  /**
+   * Data pages of the chunks opened here met so far: read, skipped after their header, or passed over unread by
+   * the offset index.
+   */
+  public long pagesSeen() {
+    long total = pagesSeenInClosedChunks;
+    for (PageReader pages : open) {
+      total += pagesSeen(pages);
+    }
+    return total;
   }
 
   /** Chunks whose bytes were taken from the read-ahead so far. */

@@ -107,7 +107,7 @@ public final class ReadScheduler implements AutoCloseable {
 
   /** What the filtered read did so far; null for a read without a filter. */
   public ScanStatistics scanStatistics() {
-    return filterColumns == null ? null : filterColumns.statistics().snapshot(bytesRead());
+    return filterColumns == null ? null : filterColumns.statistics().snapshot(chunks);
   }
 
   /**

@@ -7,8 +7,6 @@ import io.parquetarrow.core.filter.ScanStatistics;
 final class ScanCounters {
   private int rowGroups;
   private final int[] pruned = new int[Pruning.Means.values().length];
-  private long pages;
-  private long pagesSkipped;
   private long rowsDecoded;
   private long rowsReturned;
 
@@ -20,11 +18,6 @@ final class ScanCounters {
     pruned[means.ordinal()]++;
   }
 
-  void pages(long total, long skipped) {
-    pages += total;
-    pagesSkipped += skipped;
-  }
-
   void rowsDecoded(long rows) {
     rowsDecoded += rows;
   }
@@ -33,8 +26,10 @@ final class ScanCounters {
     rowsReturned += rows;
   }
 
-  ScanStatistics snapshot(long bytesRead) {
-    return new ScanStatistics(rowGroups, pruned[0], pruned[1], pruned[2], pruned[3], pages, pagesSkipped,
-        rowsDecoded, rowsReturned, bytesRead);
+  /** The counts so far, with the page and byte counts of the chunks the read opened. */
+  ScanStatistics snapshot(ColumnChunks chunks) {
+    return new ScanStatistics(rowGroups, pruned[0], pruned[1], pruned[2], pruned[3], chunks.pagesSeen(),
+        chunks.pagesNotRead(),
+        rowsDecoded, rowsReturned, chunks.bytesRead());
   }
 }

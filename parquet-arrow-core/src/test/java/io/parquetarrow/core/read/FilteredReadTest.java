@@ -193,6 +193,9 @@ class FilteredReadTest {
       assertThat(statistics.rowGroupsPrunedByStatistics()).isEqualTo(4);
       assertThat(statistics.rowsReturned()).isEqualTo(100);
       assertThat(statistics.rowsDecoded()).isLessThanOrEqualTo(1_000);
+      assertThat(statistics.pagesSkipped()).isPositive();
+      assertThat(statistics.pages()).isGreaterThan(statistics.pagesSkipped());
+      assertThat(reader.explain()).hasSize(5).filteredOn(pruning -> pruning.prunedBy() == null).hasSize(1);
     }
   }
 
