@@ -15,6 +15,8 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,13 +28,17 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -43,7 +49,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Filtered reads against reading everything and filtering afterwards: for random filters over a file of many row
+ * Filtered reads against reading everything and filtering afterwards: for random filters over files of many row
  * groups and pages (sorted and unsorted columns, nulls, NaN, statistics, page index, bloom filters), never a row
  * lost or added; batches are full except the last; the projection need not hold the filter's columns.
  */
@@ -58,7 +64,10 @@ class FilteredReadTest {
       Field.nullable("price", new ArrowType.Decimal(9, 2, 128)),
       Field.nullable("flag", ArrowType.Bool.INSTANCE),
       new Field("address", FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(
-          Field.nullable("zip", new ArrowType.Int(32, true))))));
+          Field.nullable("zip", new ArrowType.Int(32, true)))),
+      Field.nullable("weight", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)),
+      Field.nullable("tiny", new ArrowType.Int(16, true)),
+      Field.nullable("seen", new ArrowType.Timestamp(TimeUnit.MICROSECOND, null))));
   private static final String[] NAMES = {"apple", "banana", "cherry", "date", "elder", "fig", "grape"};
 
   @TempDir
@@ -67,14 +76,17 @@ class FilteredReadTest {
   private Path file;
 
   @BeforeEach
-  void write() throws IOException {
+  void open() throws IOException {
     allocator = new RootAllocator();
-    file = directory.resolve("filtered.parquet");
+    file = write("filtered.parquet", WriteOptions.builder().rowGroupRowLimit(4_000).pageRowLimit(500)
+        .bloomFilter("name", 16, 0.01).bloomFilter("small", 1000, 0.01).dictionaryEnabled("name", true).build());
+  }
+
+  private Path write(String fileName, WriteOptions options) throws IOException {
+    Path written = directory.resolve(fileName);
     Random random = new Random(11);
     try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);
-         ParquetArrowWriter writer = ParquetArrowWriter.open(file, SCHEMA, WriteOptions.builder()
-             .rowGroupRowLimit(4_000).pageRowLimit(500).bloomFilter("name", 16, 0.01)
-             .bloomFilter("small", 1000, 0.01).dictionaryEnabled("name", true).build())) {
+         ParquetArrowWriter writer = ParquetArrowWriter.open(written, SCHEMA, options)) {
       root.allocateNew();
       BigIntVector id = (BigIntVector) root.getVector("id");
       IntVector small = (IntVector) root.getVector("small");
@@ -85,6 +97,9 @@ class FilteredReadTest {
       BitVector flag = (BitVector) root.getVector("flag");
       StructVector address = (StructVector) root.getVector("address");
       IntVector zip = (IntVector) address.getChild("zip");
+      Float4Vector weight = (Float4Vector) root.getVector("weight");
+      SmallIntVector tiny = (SmallIntVector) root.getVector("tiny");
+      TimeStampMicroVector seen = (TimeStampMicroVector) root.getVector("seen");
       for (int row = 0; row < ROWS; row++) {
         id.setSafe(row, row);
         if (random.nextInt(10) == 0) {
@@ -109,6 +124,17 @@ class FilteredReadTest {
         if (random.nextInt(5) != 0) {
           flag.setSafe(row, random.nextInt(2));
         }
+        if (random.nextInt(9) == 0) {
+          weight.setNull(row);
+        } else {
+          weight.setSafe(row, random.nextInt(30) == 0 ? Float.NaN : random.nextInt(2000) / 8f);
+        }
+        if (random.nextInt(11) != 0) {
+          tiny.setSafe(row, random.nextInt(200) - 100);
+        }
+        if (random.nextInt(12) != 0) {
+          seen.setSafe(row, 1_500_000_000_000_000L + row * 3_600_000_000L + random.nextInt(1000));
+        }
         if (random.nextInt(7) == 0) {
           address.setNull(row);
         } else {
@@ -123,6 +149,7 @@ class FilteredReadTest {
       root.setRowCount(ROWS);
       writer.write(root);
     }
+    return written;
   }
 
   @AfterEach
@@ -133,9 +160,23 @@ class FilteredReadTest {
 
   @Test
   void randomFiltersReturnExactlyTheMatchingRows() throws IOException {
+    checkRandomFilters(80, 5);
+  }
+
+  @Test
+  void withoutStatisticsPageIndexOrDictionariesTheRowsAreTheSame() throws IOException {
+    file = write("bare.parquet", WriteOptions.builder().rowGroupRowLimit(3_000).pageRowLimit(700)
+        .statisticsEnabled(false).pageIndexEnabled(false).dictionaryEnabled(false).build());
+    checkRandomFilters(25, 6);
+    file = write("index-only.parquet", WriteOptions.builder().rowGroupRowLimit(20_000).pageRowLimit(300)
+        .statisticsEnabled(false).build());
+    checkRandomFilters(25, 7);
+  }
+
+  private void checkRandomFilters(int rounds, long seed) throws IOException {
     List<List<Object>> all = read(ReadOptions.builder().build(), null);
-    Random random = new Random(5);
-    for (int round = 0; round < 150; round++) {
+    Random random = new Random(seed);
+    for (int round = 0; round < rounds; round++) {
       Filter filter = randomFilter(random, 2);
       List<List<Object>> expected = new ArrayList<>();
       for (List<Object> row : all) {
@@ -254,7 +295,7 @@ class FilteredReadTest {
         default -> Filter.not(left);
       };
     }
-    int column = random.nextInt(8);
+    int column = random.nextInt(11);
     String path = column == 7 ? "address.zip" : SCHEMA.getFields().get(column).getName();
     if (random.nextInt(8) == 0) {
       return random.nextBoolean() ? Filter.isNull(path) : Filter.isNotNull(path);
@@ -285,6 +326,11 @@ class FilteredReadTest {
       case 4 -> LocalDate.ofEpochDay(17_990 + random.nextInt(220));
       case 5 -> BigDecimal.valueOf(random.nextInt(100_000), random.nextInt(4));
       case 6 -> random.nextBoolean();
+      case 8 -> random.nextBoolean() ? (Object) (random.nextInt(2100) / 8.0) : random.nextInt(260);
+      case 9 -> random.nextInt(220) - 110;
+      case 10 -> random.nextInt(4) == 0 ? LocalDate.ofEpochDay(17_360 + random.nextInt(60))
+          : LocalDateTime.ofEpochSecond(1_500_000_000L + random.nextInt(20_000) * 3_600L
+              + random.nextInt(2), 0, ZoneOffset.UTC);
       default -> 10_000 + random.nextInt(110);
     };
   }
@@ -367,6 +413,9 @@ class FilteredReadTest {
     if (path.equals("address.zip")) {
       return row.get(7);
     }
+    if (path.equals("seen")) {
+      return row.get(10);
+    }
     for (int i = 0; i < SCHEMA.getFields().size(); i++) {
       if (SCHEMA.getFields().get(i).getName().equals(path)) {
         return row.get(i);
@@ -378,6 +427,9 @@ class FilteredReadTest {
   /** The order of a value and a literal; null when a NaN makes them unordered. */
   private static Integer compare(Object value, Literal literal) {
     Object constant = literal.value();
+    if (value instanceof Float f) {
+      value = (double) f;
+    }
     if (value instanceof Double d) {
       double other = constant instanceof Double c ? c : new BigDecimal(constant.toString()).doubleValue();
       if (Double.isNaN(d) || Double.isNaN(other)) {
@@ -397,9 +449,10 @@ class FilteredReadTest {
     if (value instanceof Boolean b) {
       return Boolean.compare(b, (Boolean) constant);
     }
-    if (value instanceof java.time.LocalDateTime || value instanceof LocalDate) {
-      LocalDate date = value instanceof LocalDate d ? d : ((java.time.LocalDateTime) value).toLocalDate();
-      return Integer.signum(date.compareTo((LocalDate) constant));
+    if (value instanceof LocalDateTime || value instanceof LocalDate) {
+      LocalDateTime left = value instanceof LocalDate d ? d.atStartOfDay() : (LocalDateTime) value;
+      LocalDateTime right = constant instanceof LocalDate d ? d.atStartOfDay() : (LocalDateTime) constant;
+      return Integer.signum(left.compareTo(right));
     }
     throw new IllegalArgumentException(value.getClass() + " " + literal);
   }
