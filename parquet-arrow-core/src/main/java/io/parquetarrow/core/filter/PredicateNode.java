@@ -114,14 +114,14 @@ abstract sealed class PredicateNode {
   }
 
   /**
-   * A test of one column: a {@link ColumnTest} (NULL where the value is null), or {@code IS [NOT] NULL} (never
+   * A test of one column: a {@link ColumnCheck} (NULL where the value is null), or {@code IS [NOT] NULL} (never
    * NULL). A dictionary-encoded column is tested on its dictionary's values once per batch, then each row takes
    * the result of the entry its index names.
    */
   static final class Leaf extends PredicateNode {
     private final String path;
     private final ArrowType type;
-    private final ColumnTest test;
+    private final ColumnCheck test;
     private final boolean nullTest;
     private final boolean negated;
     private long[] entryTruth = new long[0];
@@ -129,7 +129,7 @@ abstract sealed class PredicateNode {
     private long[] indices = new long[0];
 
     /** A leaf that tests values ({@code test} non-null) or nulls ({@code test} null, {@code negated}: not null). */
-    Leaf(String path, ArrowType type, ColumnTest test, boolean negated) {
+    Leaf(String path, ArrowType type, ColumnCheck test, boolean negated) {
       this.path = path;
       this.type = type;
       this.test = test;
@@ -184,7 +184,7 @@ abstract sealed class PredicateNode {
             + indexVector.getField().getType() + ", not integer indices");
       }
       int width = indexType.getBitWidth() / 8;
-      IntegerColumnTest.loadKeys(indexVector.getDataBuffer(), width, false, !indexType.getIsSigned() && width < 8,
+      IntegerColumnCheck.loadKeys(indexVector.getDataBuffer(), width, false, !indexType.getIsSigned() && width < 8,
           rowCount, indices);
       Bitmaps.loadNulls(indexVector, rowCount, nulls);
       for (int word = 0, base = 0; base < rowCount; word++, base += 64) {

@@ -117,7 +117,7 @@ public final class RowPredicate {
     if (filter instanceof Filter.IsNull isNull) {
       return new PredicateNode.Leaf(path, field.getType(), null, isNull.negated());
     }
-    return new PredicateNode.Leaf(path, field.getType(), ColumnTest.compile(filter, field), false);
+    return new PredicateNode.Leaf(path, field.getType(), ColumnCheck.compile(filter, field), false);
   }
 
   private static List<PredicateNode> nodes(List<Filter> filters, Map<String, Field> columns) {

@@ -6,6 +6,6 @@
  * {@link io.parquetarrow.core.filter.ColumnSummary}s built by {@link io.parquetarrow.core.filter.SummaryStatistics},
  * values compared by {@link io.parquetarrow.core.filter.PlainValueOrder}); and the exact evaluation of a filter on a
  * batch's Arrow vectors into a bitmap of selected rows ({@link io.parquetarrow.core.filter.RowPredicate}, with one
- * column test per family of Arrow types).
+ * column check per family of Arrow types).
  */
 package io.parquetarrow.core.filter;

@@ -5,22 +5,22 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * The {@link ColumnTest} of boolean columns. A boolean has two values ({@code false < true}, as Java's
+ * The {@link ColumnCheck} of boolean columns. A boolean has two values ({@code false < true}, as Java's
  * {@link Boolean#compareTo} orders them), so a test is decided for each once and a batch is tested a word of
  * 64 rows at a time: the data bits, their complement, all or none.
  */
-final class BooleanColumnTest implements ColumnTest {
+final class BooleanColumnCheck implements ColumnCheck {
   private final boolean passesFalse;
   private final boolean passesTrue;
 
-  private BooleanColumnTest(boolean passesFalse, boolean passesTrue) {
+  private BooleanColumnCheck(boolean passesFalse, boolean passesTrue) {
     this.passesFalse = passesFalse;
     this.passesTrue = passesTrue;
   }
 
-  static BooleanColumnTest compile(Filter leaf, ArrowType type) {
+  static BooleanColumnCheck compile(Filter leaf, ArrowType type) {
     IntegerCondition condition = IntegerCondition.of(leaf, type, BigInteger.ZERO, BigInteger.ONE);
-    return new BooleanColumnTest(condition.test(BigInteger.ZERO), condition.test(BigInteger.ONE));
+    return new BooleanColumnCheck(condition.test(BigInteger.ZERO), condition.test(BigInteger.ONE));
   }
 
   @Override

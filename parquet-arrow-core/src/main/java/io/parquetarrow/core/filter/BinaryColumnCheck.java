@@ -9,12 +9,12 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * The {@link ColumnTest} of string and binary columns: {@code Utf8}, {@code Binary} (32-bit offsets), their large
+ * The {@link ColumnCheck} of string and binary columns: {@code Utf8}, {@code Binary} (32-bit offsets), their large
  * forms (64-bit offsets) and {@code FixedSizeBinary}. Values compare with the literal's UTF-8 bytes in unsigned
  * lexicographic order, in place in the data buffer; {@code IN} with many values probes a hash set. Offsets are
  * checked against the data buffer row by row, so a bad vector fails rather than reading outside its memory.
  */
-final class BinaryColumnTest implements ColumnTest {
+final class BinaryColumnCheck implements ColumnCheck {
   private static final int SMALL_SET = 8;
 
   /** The form of the test. */
@@ -33,7 +33,7 @@ final class BinaryColumnTest implements ColumnTest {
   private final BinaryKey[] values;
   private final BinaryKeySet set;
 
-  private BinaryColumnTest(ArrowType type, Shape shape, BinaryKey low, boolean lowInclusive, BinaryKey high,
+  private BinaryColumnCheck(ArrowType type, Shape shape, BinaryKey low, boolean lowInclusive, BinaryKey high,
       boolean highInclusive, BinaryKey[] values) {
     this.layout = switch (type.getTypeID()) {
       case LargeUtf8, LargeBinary -> Layout.OFFSETS_64;
@@ -50,27 +50,27 @@ final class BinaryColumnTest implements ColumnTest {
     this.set = shape == Shape.IN && values.length > SMALL_SET ? new BinaryKeySet(List.of(values)) : null;
   }
 
-  static BinaryColumnTest compile(Filter leaf, ArrowType type) {
+  static BinaryColumnCheck compile(Filter leaf, ArrowType type) {
     if (leaf instanceof Filter.Comparison comparison) {
       BinaryKey key = key(comparison.value());
       return switch (comparison.operator()) {
-        case EQ -> new BinaryColumnTest(type, Shape.EQUAL, null, false, null, false, new BinaryKey[] {key});
-        case NE -> new BinaryColumnTest(type, Shape.NOT_EQUAL, null, false, null, false, new BinaryKey[] {key});
-        case LT -> new BinaryColumnTest(type, Shape.RANGE, null, false, key, false, null);
-        case LE -> new BinaryColumnTest(type, Shape.RANGE, null, false, key, true, null);
-        case GT -> new BinaryColumnTest(type, Shape.RANGE, key, false, null, false, null);
-        case GE -> new BinaryColumnTest(type, Shape.RANGE, key, true, null, false, null);
+        case EQ -> new BinaryColumnCheck(type, Shape.EQUAL, null, false, null, false, new BinaryKey[] {key});
+        case NE -> new BinaryColumnCheck(type, Shape.NOT_EQUAL, null, false, null, false, new BinaryKey[] {key});
+        case LT -> new BinaryColumnCheck(type, Shape.RANGE, null, false, key, false, null);
+        case LE -> new BinaryColumnCheck(type, Shape.RANGE, null, false, key, true, null);
+        case GT -> new BinaryColumnCheck(type, Shape.RANGE, key, false, null, false, null);
+        case GE -> new BinaryColumnCheck(type, Shape.RANGE, key, true, null, false, null);
       };
     }
     if (leaf instanceof Filter.Between between) {
       BinaryKey low = key(between.low());
       BinaryKey high = key(between.high());
-      return new BinaryColumnTest(type, low.compareTo(high) > 0 ? Shape.NONE : Shape.RANGE, low, true, high, true,
+      return new BinaryColumnCheck(type, low.compareTo(high) > 0 ? Shape.NONE : Shape.RANGE, low, true, high, true,
           null);
     }
-    BinaryKey[] keys = ((Filter.In) leaf).values().stream().map(BinaryColumnTest::key)
+    BinaryKey[] keys = ((Filter.In) leaf).values().stream().map(BinaryColumnCheck::key)
         .sorted(BinaryKey::compareTo).toArray(BinaryKey[]::new);
-    return new BinaryColumnTest(type, Shape.IN, null, false, null, false, keys);
+    return new BinaryColumnCheck(type, Shape.IN, null, false, null, false, keys);
   }
 
   private static BinaryKey key(Literal literal) {

@@ -8,19 +8,19 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * The {@link ColumnTest} of decimal columns of 128 and 256 bits. A literal is brought to the column's scale
+ * The {@link ColumnCheck} of decimal columns of 128 and 256 bits. A literal is brought to the column's scale
  * exactly by {@link IntegerCondition} ({@code x < 1.005} on a decimal of scale 2 is {@code x <= 1.00}), and each
  * value is compared in place as a two's complement integer of 2 or 4 little-endian 64-bit words: the most
  * significant word signed, the others unsigned. {@code IN} searches its sorted values.
  */
-final class DecimalColumnTest implements ColumnTest {
+final class DecimalColumnCheck implements ColumnCheck {
   private final int words;
   private final IntegerCondition.Shape shape;
   private final long[] low;
   private final long[] high;
   private final long[][] values;
 
-  private DecimalColumnTest(int words, IntegerCondition condition) {
+  private DecimalColumnCheck(int words, IntegerCondition condition) {
     this.words = words;
     this.shape = condition.shape();
     this.low = condition.low() == null ? null : toWords(condition.low(), words);
@@ -28,11 +28,11 @@ final class DecimalColumnTest implements ColumnTest {
     this.values = condition.values().stream().map(value -> toWords(value, words)).toArray(long[][]::new);
   }
 
-  static DecimalColumnTest compile(Filter leaf, ArrowType type) {
+  static DecimalColumnCheck compile(Filter leaf, ArrowType type) {
     int bits = ((ArrowType.Decimal) type).getBitWidth();
     BigInteger max = BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE);
     BigInteger min = BigInteger.ONE.shiftLeft(bits - 1).negate();
-    return new DecimalColumnTest(bits / 64, IntegerCondition.of(leaf, type, min, max));
+    return new DecimalColumnCheck(bits / 64, IntegerCondition.of(leaf, type, min, max));
   }
 
   private static long[] toWords(BigInteger value, int count) {

@@ -9,13 +9,13 @@ import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * The {@link ColumnTest} of columns stored as fixed-width integers: signed and unsigned integers of 8 to 64 bits,
+ * The {@link ColumnCheck} of columns stored as fixed-width integers: signed and unsigned integers of 8 to 64 bits,
  * dates (days or milliseconds) and timestamps of any unit, with or without time zone. A batch's values are first
  * widened to {@code long} keys that order as the values do (an unsigned 64-bit value has its sign bit flipped),
  * then one tight loop tests the keys against a range, one excluded value or a set, with bounds made exact by
  * {@link IntegerCondition}.
  */
-final class IntegerColumnTest implements ColumnTest {
+final class IntegerColumnCheck implements ColumnCheck {
   private static final BigInteger SIGN_FLIP = BigInteger.ONE.shiftLeft(63);
   private static final int SMALL_SET = 8;
 
@@ -28,7 +28,7 @@ final class IntegerColumnTest implements ColumnTest {
   private final LongHashSet set;
   private long[] keys = new long[0];
 
-  private IntegerColumnTest(int width, boolean unsigned, IntegerCondition condition) {
+  private IntegerColumnCheck(int width, boolean unsigned, IntegerCondition condition) {
     this.width = width;
     this.unsigned = unsigned;
     this.shape = condition.shape();
@@ -41,7 +41,7 @@ final class IntegerColumnTest implements ColumnTest {
     this.set = shape == IntegerCondition.Shape.IN && values.length > SMALL_SET ? new LongHashSet(values) : null;
   }
 
-  static IntegerColumnTest compile(Filter leaf, ArrowType type) {
+  static IntegerColumnCheck compile(Filter leaf, ArrowType type) {
     int width;
     boolean unsigned = false;
     if (type instanceof ArrowType.Int integer) {
@@ -55,7 +55,7 @@ final class IntegerColumnTest implements ColumnTest {
     BigInteger min = unsigned ? BigInteger.ZERO : BigInteger.ONE.shiftLeft(8 * width - 1).negate();
     BigInteger max = unsigned ? BigInteger.ONE.shiftLeft(8 * width).subtract(BigInteger.ONE)
         : BigInteger.ONE.shiftLeft(8 * width - 1).subtract(BigInteger.ONE);
-    return new IntegerColumnTest(width, unsigned, IntegerCondition.of(leaf, type, min, max));
+    return new IntegerColumnCheck(width, unsigned, IntegerCondition.of(leaf, type, min, max));
   }
 
   @Override

@@ -9,13 +9,13 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * The {@link ColumnTest} of floating-point columns (half, single and double precision). Values are widened to
+ * The {@link ColumnCheck} of floating-point columns (half, single and double precision). Values are widened to
  * {@code double}, which is exact, and compared as Java compares doubles: NaN compares false with everything and
  * {@code !=} is true for it; {@code -0.0 == 0.0}. An integer or decimal literal compares exactly, without rounding:
  * when it falls between two doubles, {@code x < 5.1} becomes {@code x <= d} for the double {@code d} just below
  * it, and {@code x = 5.1} holds for no value.
  */
-final class FloatColumnTest implements ColumnTest {
+final class FloatColumnCheck implements ColumnCheck {
   private static final int SMALL_SET = 8;
 
   /** The form of the test. */
@@ -29,17 +29,17 @@ final class FloatColumnTest implements ColumnTest {
   private final LongHashSet set;
   private double[] scratch = new double[0];
 
-  private FloatColumnTest(int width, Shape shape, double low, double high, double[] values) {
+  private FloatColumnCheck(int width, Shape shape, double low, double high, double[] values) {
     this.width = width;
     this.shape = shape;
     this.low = low;
     this.high = high;
     this.values = values;
     this.set = shape == Shape.IN && values.length > SMALL_SET
-        ? new LongHashSet(Arrays.stream(values).mapToLong(FloatColumnTest::key).toArray()) : null;
+        ? new LongHashSet(Arrays.stream(values).mapToLong(FloatColumnCheck::key).toArray()) : null;
   }
 
-  static FloatColumnTest compile(Filter leaf, ArrowType type) {
+  static FloatColumnCheck compile(Filter leaf, ArrowType type) {
     int width = switch (((ArrowType.FloatingPoint) type).getPrecision()) {
       case HALF -> 2;
       case SINGLE -> 4;
@@ -49,22 +49,22 @@ final class FloatColumnTest implements ColumnTest {
       return compare(width, comparison.operator(), comparison.value());
     }
     if (leaf instanceof Filter.Between between) {
-      FloatColumnTest low = compare(width, Filter.Operator.GE, between.low());
-      FloatColumnTest high = compare(width, Filter.Operator.LE, between.high());
+      FloatColumnCheck low = compare(width, Filter.Operator.GE, between.low());
+      FloatColumnCheck high = compare(width, Filter.Operator.LE, between.high());
       if (low.shape == Shape.NONE || high.shape == Shape.NONE || low.low > high.high) {
-        return new FloatColumnTest(width, Shape.NONE, 0, 0, null);
+        return new FloatColumnCheck(width, Shape.NONE, 0, 0, null);
       }
-      return new FloatColumnTest(width, Shape.RANGE, low.low, high.high, null);
+      return new FloatColumnCheck(width, Shape.RANGE, low.low, high.high, null);
     }
-    double[] exact = ((Filter.In) leaf).values().stream().map(FloatColumnTest::exactDouble)
+    double[] exact = ((Filter.In) leaf).values().stream().map(FloatColumnCheck::exactDouble)
         .filter(value -> value != null && !value.isNaN()).mapToDouble(Double::doubleValue).distinct().toArray();
-    return new FloatColumnTest(width, exact.length == 0 ? Shape.NONE : Shape.IN, 0, 0, exact);
+    return new FloatColumnCheck(width, exact.length == 0 ? Shape.NONE : Shape.IN, 0, 0, exact);
   }
 
-  private static FloatColumnTest compare(int width, Filter.Operator operator, Literal literal) {
+  private static FloatColumnCheck compare(int width, Filter.Operator operator, Literal literal) {
     Double exact = exactDouble(literal);
     if (exact != null && exact.isNaN()) {
-      return new FloatColumnTest(width, operator == Filter.Operator.NE ? Shape.ALL : Shape.NONE, 0, 0, null);
+      return new FloatColumnCheck(width, operator == Filter.Operator.NE ? Shape.ALL : Shape.NONE, 0, 0, null);
     }
     double below;
     double above;
@@ -82,8 +82,8 @@ final class FloatColumnTest implements ColumnTest {
     double positiveInfinity = Double.POSITIVE_INFINITY;
     return switch (operator) {
       case EQ -> exact == null ? none(width) : range(width, below, above);
-      case NE -> exact == null ? new FloatColumnTest(width, Shape.ALL, 0, 0, null)
-          : new FloatColumnTest(width, Shape.NOT_EQUAL, 0, 0, new double[] {exact});
+      case NE -> exact == null ? new FloatColumnCheck(width, Shape.ALL, 0, 0, null)
+          : new FloatColumnCheck(width, Shape.NOT_EQUAL, 0, 0, new double[] {exact});
       case LT -> exact == null ? range(width, negativeInfinity, below)
           : exact == negativeInfinity ? none(width) : range(width, negativeInfinity, Math.nextDown(exact));
       case LE -> range(width, negativeInfinity, below);
@@ -93,12 +93,12 @@ final class FloatColumnTest implements ColumnTest {
     };
   }
 
-  private static FloatColumnTest range(int width, double low, double high) {
-    return new FloatColumnTest(width, Shape.RANGE, low, high, null);
+  private static FloatColumnCheck range(int width, double low, double high) {
+    return new FloatColumnCheck(width, Shape.RANGE, low, high, null);
   }
 
-  private static FloatColumnTest none(int width) {
-    return new FloatColumnTest(width, Shape.NONE, 0, 0, null);
+  private static FloatColumnCheck none(int width) {
+    return new FloatColumnCheck(width, Shape.NONE, 0, 0, null);
   }
 
   /** The literal as a double when it is exactly one (every FLOAT literal, NaN included); null otherwise. */

@@ -10,7 +10,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  * whose value passes. Nulls are the caller's concern (it reads them from the validity buffer); the bits of null
  * rows are left arbitrary. An instance keeps scratch space between batches and is not for concurrent use.
  */
-interface ColumnTest {
+interface ColumnCheck {
 
   /**
    * Sets bit {@code i} of {@code truth} for each row {@code i < rowCount} whose value passes, clears it for each
@@ -23,14 +23,14 @@ interface ColumnTest {
    *
    * @throws UnsupportedOperationException for a column type no test reads
    */
-  static ColumnTest compile(Filter leaf, Field field) {
+  static ColumnCheck compile(Filter leaf, Field field) {
     ArrowType type = field.getType();
     return switch (type.getTypeID()) {
-      case Int, Date, Timestamp -> IntegerColumnTest.compile(leaf, type);
-      case Bool -> BooleanColumnTest.compile(leaf, type);
-      case FloatingPoint -> FloatColumnTest.compile(leaf, type);
-      case Decimal -> DecimalColumnTest.compile(leaf, type);
-      case Utf8, LargeUtf8, Binary, LargeBinary, FixedSizeBinary -> BinaryColumnTest.compile(leaf, type);
+      case Int, Date, Timestamp -> IntegerColumnCheck.compile(leaf, type);
+      case Bool -> BooleanColumnCheck.compile(leaf, type);
+      case FloatingPoint -> FloatColumnCheck.compile(leaf, type);
+      case Decimal -> DecimalColumnCheck.compile(leaf, type);
+      case Utf8, LargeUtf8, Binary, LargeBinary, FixedSizeBinary -> BinaryColumnCheck.compile(leaf, type);
       default -> throw new UnsupportedOperationException("filter column " + field.getName() + " of type " + type
           + ": row filtering compares integer, floating-point, decimal, date, timestamp, boolean, string and "
           + "binary columns");
