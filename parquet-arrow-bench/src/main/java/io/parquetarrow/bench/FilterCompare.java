@@ -3,12 +3,14 @@ package io.parquetarrow.bench;
 import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.filter.Filter;
+import io.parquetarrow.core.filter.Pruning;
 import io.parquetarrow.core.filter.ScanStatistics;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,10 +38,11 @@ import org.duckdb.DuckDBResultSet;
  * {@code read_table} with a filter expression, in a Python subprocess). Ours and DuckDB take turns in each round
  * after warm-up rounds; pyarrow then runs the same reads in its own process, timed inside Python. Prints one
  * Markdown table per file with median seconds and their spread, our scan statistics (rows decoded against rows
- * returned, row groups pruned by each means, pages skipped), and the issue's targets.
+ * returned, row groups pruned by each means, the rows and row ranges pruning leaves), and the issue's targets.
  *
  * <pre>
  * FilterCompare [--data bench-data] [--scale 1] [--seed 42] [--iterations 5] [--warmup 3] [--python PATH]
+ *               [--queries full,q1,q2,q3,q4]
  * </pre>
  *
  * {@code --python} names a Python with pyarrow ({@code ./bench filter} makes a virtual environment with pyarrow
@@ -55,6 +58,7 @@ public final class FilterCompare {
 
   static final String USAGE = """
       FilterCompare [--data bench-data] [--scale 1] [--seed 42] [--iterations 5] [--warmup 3] [--python PATH]
+                    [--queries full,q1,q2,q3,q4]
       See BENCHMARKS.md; run it through ./bench filter, which provides pyarrow.""";
 
   private final Path data;
@@ -64,6 +68,8 @@ public final class FilterCompare {
   private final int warmup;
   private final Path python;
   private final PrintStream out;
+  /** The keys of the queries to run ({@code full}, {@code q1} ... {@code q4}); empty for all. */
+  private List<String> only = List.of();
 
   FilterCompare(Path data, double scale, long seed, int iterations, int warmup, Path python, PrintStream out) {
     this.data = data;
@@ -86,6 +92,7 @@ public final class FilterCompare {
     int iterations = 5;
     int warmup = 3;
     Path python = null;
+    List<String> only = List.of();
     for (int index = 0; index < arguments.length; index++) {
       String option = arguments[index];
       if (index + 1 >= arguments.length) {
@@ -99,13 +106,16 @@ public final class FilterCompare {
         case "--iterations" -> iterations = Integer.parseInt(value);
         case "--warmup" -> warmup = Integer.parseInt(value);
         case "--python" -> python = value.isEmpty() ? null : Path.of(value);
+        case "--queries" -> only = List.of(value.split(","));
         default -> throw new IllegalArgumentException("unknown option " + option + "; usage:\n" + USAGE);
       }
     }
     if (scale <= 0 || iterations < 1 || warmup < 0) {
       throw new IllegalArgumentException("scale must be positive, iterations at least 1, warm-up at least 0");
     }
-    new FilterCompare(data, scale, seed, iterations, warmup, python, System.out).run();
+    FilterCompare compare = new FilterCompare(data, scale, seed, iterations, warmup, python, System.out);
+    compare.only = only;
+    compare.run();
   }
 
   /** One file of the comparison. */
@@ -117,6 +127,9 @@ public final class FilterCompare {
     long rows = -1;
     ValueChecksum checksum;
     ScanStatistics statistics;
+    /** Our reader's {@code explain()}: the rows pruning leaves to read, and the row ranges they form. */
+    long rowsLeft = -1;
+    long ranges;
     String failure;
 
     double median() {
@@ -134,6 +147,7 @@ public final class FilterCompare {
   }
 
   void run() throws Exception {
+    double startLoad = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     Path folder = DatasetGenerator.folderFor(data, scale, seed);
     Path unsorted = new DatasetGenerator(folder, scale, seed, System.err).reference(Dataset.LINEITEM_ZSTD, false);
     List<Subject> subjects;
@@ -150,7 +164,8 @@ public final class FilterCompare {
           new Subject("unsorted", unsorted, false, "written by DuckDB in generation order (l_orderkey ascending, "
               + "l_shipdate unsorted): ZSTD, row groups of 122,880 rows, no page index, bloom filters only on its "
               + "dictionary-encoded columns"));
-      queries = FilterQuery.pick(connection, unsorted);
+      queries = FilterQuery.pick(connection, unsorted).stream()
+          .filter(query -> only.isEmpty() || only.contains(query.key())).toList();
       printHeader(subjects, queries);
       for (Subject subject : subjects) {
         Compare.startFile();
@@ -161,10 +176,15 @@ public final class FilterCompare {
     }
     measurePyarrow(subjects, queries);
     new FilterReport(out, cells, subjects, queries).print();
+    out.printf(Locale.ROOT, "%nLoad average (1 min) at the start %.2f, at the end %.2f (%d cores).%n", startLoad,
+        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+        Runtime.getRuntime().availableProcessors());
+    out.flush();
   }
 
   private void printHeader(List<Subject> subjects, List<FilterQuery> queries) throws IOException {
-    out.printf("# Filtered reads side by side, %s%n%n", ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+    out.printf("# Filtered reads side by side, %s%n%n",
+        ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
     out.printf("JDK %s, %s %s, %d cores available, max heap %d MiB; one thread per engine; %d warm-up + %d measured "
             + "rounds; all columns returned%n%n", System.getProperty("java.version"), System.getProperty("os.name"),
         System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(),
@@ -188,6 +208,7 @@ public final class FilterCompare {
     Filter filter = query.filter();
     Cell ours = cell(subject.label(), query.key(), OURS);
     Cell duckdb = cell(subject.label(), query.key(), DUCKDB);
+    explain(subject.path(), filter, allocator, ours);
     for (int round = 0; round < warmup + iterations; round++) {
       boolean measured = round >= warmup;
       double first;
@@ -240,6 +261,26 @@ public final class FilterCompare {
       RetainedBatches batches = RetainedBatches.drain(reader, allocator);
       cell.statistics = reader.scanStatistics();
       return batches;
+    }
+  }
+
+  /** What pruning leaves of {@code file} for {@code filter} (none for no filter), found before the timed reads. */
+  private static void explain(Path file, Filter filter, BufferAllocator allocator, Cell cell) {
+    if (filter == null) {
+      return;
+    }
+    ReadOptions options = ReadOptions.builder().threads(1).filter(filter).build();
+    try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {
+      long rows = 0;
+      long ranges = 0;
+      for (Pruning pruning : reader.explain()) {
+        rows += pruning.rowsLeft();
+        ranges += pruning.ranges();
+      }
+      cell.rowsLeft = rows;
+      cell.ranges = ranges;
+    } catch (IOException | RuntimeException e) {
+      System.err.println("explain failed on " + file + ": " + DatasetGenerator.firstLine(e));
     }
   }
 

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,34 +43,53 @@ record FilterQuery(String key, String title, String sql, String pyarrow, double 
 
   /**
    * The full read and the four queries of the issue, with literals picked from {@code file}'s values by DuckDB:
-   * about 1 % of the ship dates (from the median on), the median order key (one order, a few rows), quantities up
-   * to their 10th and up to their 50th percentile (l_quantity is in no particular order in either file).
+   * about 1 % of the ship dates (from the median on), the median order key (one order, a few rows), and quantities
+   * up to the value whose share of rows at or below it is nearest 10 % and 50 % (l_quantity is in no particular
+   * order in either file).
    */
   static List<FilterQuery> pick(Connection connection, Path file) throws SQLException {
-    String sql = "SELECT quantile_disc(l_shipdate, 0.5)::VARCHAR, quantile_disc(l_shipdate, 0.5099)::VARCHAR, "
-        + "quantile_disc(l_orderkey, 0.5), quantile_disc(l_quantity, 0.1)::VARCHAR, "
-        + "quantile_disc(l_quantity, 0.5)::VARCHAR FROM read_parquet(?)";
+    String path = file.toAbsolutePath().toString();
+    List<String> dates = strings(connection, "SELECT quantile_disc(l_shipdate, 0.5)::VARCHAR, "
+        + "quantile_disc(l_shipdate, 0.5099)::VARCHAR, quantile_disc(l_orderkey, 0.5)::VARCHAR FROM read_parquet(?)",
+        path, 3);
+    String firstDay = dates.get(0);
+    String lastDay = dates.get(1);
+    String orderKey = dates.get(2);
+    String tenth = quantityAt(connection, path, 0.1);
+    String half = quantityAt(connection, path, 0.5);
+    return List.of(FULL,
+        new FilterQuery("q1", "Q1 1 % of ship dates",
+            "l_shipdate BETWEEN DATE '" + firstDay + "' AND DATE '" + lastDay + "'",
+            "between:l_shipdate:" + firstDay + ":" + lastDay, SELECTIVE_TARGET, OTHER_TARGET),
+        new FilterQuery("q2", "Q2 one order key", "l_orderkey = " + orderKey, "eq:l_orderkey:" + orderKey,
+            SELECTIVE_TARGET, SELECTIVE_TARGET),
+        new FilterQuery("q3", "Q3 ~10 % of quantities", "l_quantity <= " + tenth, "le:l_quantity:" + tenth,
+            OTHER_TARGET, OTHER_TARGET),
+        new FilterQuery("q4", "Q4 ~50 % of quantities", "l_quantity <= " + half, "le:l_quantity:" + half,
+            OTHER_TARGET, OTHER_TARGET));
+  }
+
+  /** The quantity whose share of rows at or below it is nearest {@code share}. */
+  private static String quantityAt(Connection connection, String path, double share) throws SQLException {
+    return strings(connection, "SELECT q::VARCHAR FROM (SELECT l_quantity AS q, sum(count(*)) OVER (ORDER BY "
+        + "l_quantity) / sum(count(*)) OVER () AS share FROM read_parquet(?) GROUP BY l_quantity) ORDER BY "
+        + "abs(share - " + share + ") LIMIT 1", path, 1).get(0);
+  }
+
+  /** The first row of {@code sql} run with {@code path} as its parameter, {@code columns} values as text. */
+  private static List<String> strings(Connection connection, String sql, String path, int columns)
+      throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      statement.setString(1, file.toAbsolutePath().toString());
+      statement.setString(1, path);
       try (ResultSet result = statement.executeQuery()) {
         if (!result.next()) {
-          throw new SQLException("no quantiles from " + file);
+          throw new SQLException("no row from " + sql + " on " + path);
         }
-        String firstDay = result.getString(1);
-        String lastDay = result.getString(2);
-        long orderKey = result.getLong(3);
-        String tenth = result.getString(4);
-        String half = result.getString(5);
-        return List.of(FULL,
-            new FilterQuery("q1", "Q1 1 % of ship dates",
-                "l_shipdate BETWEEN DATE '" + firstDay + "' AND DATE '" + lastDay + "'",
-                "between:l_shipdate:" + firstDay + ":" + lastDay, SELECTIVE_TARGET, OTHER_TARGET),
-            new FilterQuery("q2", "Q2 one order key", "l_orderkey = " + orderKey, "eq:l_orderkey:" + orderKey,
-                SELECTIVE_TARGET, SELECTIVE_TARGET),
-            new FilterQuery("q3", "Q3 ~10 % of quantities", "l_quantity <= " + tenth, "le:l_quantity:" + tenth,
-                OTHER_TARGET, OTHER_TARGET),
-            new FilterQuery("q4", "Q4 ~50 % of quantities", "l_quantity <= " + half, "le:l_quantity:" + half,
-                OTHER_TARGET, OTHER_TARGET));
+        List<String> values = new ArrayList<>();
+        for (int column = 1; column <= columns; column++) {
+          values.add(result.getString(column));
+        }
+        return values;
       }
     }
   }

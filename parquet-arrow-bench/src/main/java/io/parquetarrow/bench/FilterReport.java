@@ -37,16 +37,17 @@ final class FilterReport {
   }
 
   private Cell cell(Subject subject, FilterQuery query, String engine) {
-    return cells.get(subject.label()).get(query.key()).get(engine);
+    return cells.getOrDefault(subject.label(), Map.of()).getOrDefault(query.key(), Map.of()).get(engine);
   }
 
   private void printTable(Subject subject) {
     out.printf("## %s: %s%n%n", subject.label(), subject.path().getFileName());
     out.println("| query | selectivity | rows returned | ours s | duckdb s | pyarrow s | best peer / ours | target "
         + "| ours rows decoded / returned | row groups pruned: stats, dict, bloom, page index / total "
-        + "| pages skipped / total |");
+        + "| rows left by pruning (ranges) |");
     out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    long total = cell(subject, FilterQuery.FULL, FilterCompare.OURS).rows;
+    Cell full = cell(subject, FilterQuery.FULL, FilterCompare.OURS);
+    long total = full == null ? -1 : full.rows;
     for (FilterQuery query : queries) {
       Cell ours = cell(subject, query, FilterCompare.OURS);
       double peer = bestPeer(subject, query);
@@ -59,7 +60,7 @@ final class FilterReport {
           Double.isNaN(peer) || Double.isNaN(ours.median()) ? "–"
               : String.format(Locale.ROOT, "%.2f×", peer / ours.median()),
           target == 0 ? "–" : String.format(Locale.ROOT, "≥ %.1f×", target),
-          decoded(ours.statistics), pruned(ours.statistics), pages(ours.statistics));
+          decoded(ours.statistics), pruned(ours.statistics), left(ours));
     }
     out.println();
   }
@@ -95,11 +96,11 @@ final class FilterReport {
         statistics.rowGroupsPrunedByPageIndex(), statistics.rowGroups());
   }
 
-  private static String pages(ScanStatistics statistics) {
-    if (statistics == null) {
+  private static String left(Cell ours) {
+    if (ours.rowsLeft < 0) {
       return "–";
     }
-    return String.format(Locale.ROOT, "%,d / %,d", statistics.pagesSkipped(), statistics.pages());
+    return String.format(Locale.ROOT, "%,d (%,d)", ours.rowsLeft, ours.ranges);
   }
 
   /** The fastest peer's median, NaN when no peer ran. */
@@ -147,8 +148,13 @@ final class FilterReport {
       if (!subject.sorted()) {
         continue;
       }
-      FilterQuery range = queries.get(1);
-      double full = cell(subject, FilterQuery.FULL, FilterCompare.OURS).median();
+      FilterQuery range = queries.stream().filter(candidate -> candidate.key().equals("q1")).findFirst()
+          .orElse(null);
+      Cell fullRead = cell(subject, FilterQuery.FULL, FilterCompare.OURS);
+      if (range == null || fullRead == null) {
+        continue;
+      }
+      double full = fullRead.median();
       double query = cell(subject, range, FilterCompare.OURS).median();
       out.printf(Locale.ROOT, "- %s, %s against our full read: %.4f s / %.4f s = 1/%.0f (target at most 1/%.0f): "
               + "%s%n", subject.label(), range.title(), query, full, full / query, FilterCompare.FULL_READ_FACTOR,
