@@ -6,8 +6,10 @@ REQUESTS is a JSON file: a list of {"path": FILE, "filters": [FILTER, ...]}. A F
   {"op": "and" | "or", "args": [FILTER, ...]}     {"op": "not", "arg": FILTER}
   {"op": "isnull", "col": NAME, "negated": BOOL}
   {"op": "=" | "!=" | "<" | "<=" | ">" | ">=" | "between" | "in", "col": NAME, "values": [TEXT, ...]}
-where each literal is text converted to the column's own type (integers, floats, decimals, strings, booleans as
-"true"/"false", dates as ISO text). IN is sent to Arrow as an OR of equalities, so that a null stays unknown
+where NAME is a dotted path through structs and each literal is text converted to the column's own type
+(integers, floats, strings, booleans as "true"/"false", dates and timestamps as ISO text, timestamps with a time
+zone read as UTC); a decimal literal, or a literal with a decimal point for an integer column, keeps its own
+precision and scale. IN is sent to Arrow as an OR of equalities, so that a null stays unknown
 under NOT, as in SQL (Arrow's is_in answers false for a null).
 
 Prints one line per filter: "FILE_INDEX FILTER_INDEX COUNT ROWS", COUNT the rows pq.read_table(FILE,
@@ -31,16 +33,21 @@ COMPARISONS = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": oper
 
 
 def literal(text, arrow_type):
+    if pa.types.is_decimal(arrow_type) or (pa.types.is_integer(arrow_type) and not text.lstrip("-").isdigit()):
+        # A decimal literal keeps its own precision and scale; Arrow compares decimals of different scales exactly.
+        return pa.scalar(decimal.Decimal(text))
     if pa.types.is_integer(arrow_type):
         value = int(text)
     elif pa.types.is_floating(arrow_type):
         value = float(text)
-    elif pa.types.is_decimal(arrow_type):
-        value = decimal.Decimal(text)
     elif pa.types.is_boolean(arrow_type):
         value = text == "true"
     elif pa.types.is_date32(arrow_type):
         value = datetime.date.fromisoformat(text)
+    elif pa.types.is_timestamp(arrow_type):
+        value = datetime.datetime.fromisoformat(text)
+        if arrow_type.tz is not None:
+            value = value.replace(tzinfo=datetime.timezone.utc)
     elif pa.types.is_string(arrow_type) or pa.types.is_large_string(arrow_type):
         value = text
     else:
@@ -55,10 +62,13 @@ def expression(node, schema):
         return functools.reduce(operator.and_ if op == "and" else operator.or_, parts)
     if op == "not":
         return ~expression(node["arg"], schema)
-    column = pc.field(node["col"])
+    path = node["col"].split(".")
+    column = pc.field(*path)
     if op == "isnull":
         return column.is_valid() if node["negated"] else column.is_null()
-    arrow_type = schema.field(node["col"]).type
+    arrow_type = schema.field(path[0]).type
+    for name in path[1:]:
+        arrow_type = arrow_type.field(name).type
     values = [literal(text, arrow_type) for text in node["values"]]
     if op == "between":
         return (column >= values[0]) & (column <= values[1])
