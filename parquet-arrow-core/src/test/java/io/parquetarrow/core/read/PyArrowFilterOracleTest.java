@@ -3,11 +3,10 @@ package io.parquetarrow.core.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.file.CorpusFiles;
 import io.parquetarrow.core.filter.Filter;
-import io.parquetarrow.core.read.FilterOracles.FilterColumn;
+import io.parquetarrow.core.read.CorpusFilterCases.Case;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -18,20 +17,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.types.DateUnit;
-import org.apache.arrow.vector.types.FloatingPointPrecision;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Filtered reads of the parquet-testing corpus against pyarrow 25 (Arrow C++): for every corpus file we read (of at
- * most {@value #MAX_ROWS} rows) with top-level flat columns of a type both sides filter alike (signed integers,
+ * most {@value CorpusFilterCases#MAX_ROWS} rows) with top-level flat columns of a type both sides filter alike (signed integers,
  * single and double floats (Arrow C++ compares no half floats), decimals, UTF-8 strings, booleans, dates), filters made from the file's own values (a value present, below
  * the median, nulls, and random AND/OR/NOT trees) must select the rows {@code filter_oracle.py} reports: the row
  * numbers Arrow's expression selects from the whole table. The script also counts what
@@ -46,15 +41,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PyArrowFilterOracleTest {
   private static final Path VIRTUAL_ENVIRONMENT = Path.of("target", "pyenv");
-  private static final int MAX_ROWS = 100_000;
-  private static final long MAX_BYTES = 20L << 20;
-  private static final int RANDOM_FILTERS = 8;
   private static final int GENERATED_FILTERS = 40;
 
   @TempDir Path temporary;
-
-  /** A corpus file, our unfiltered rows of it and the filters sent for it. */
-  private record Case(Path file, List<List<Object>> rows, List<Filter> filters) {}
 
   @Test
   void corpusFiltersSelectWhatPyArrowSelects() throws Exception {
@@ -63,7 +52,7 @@ class PyArrowFilterOracleTest {
     List<String> skipped = new ArrayList<>();
     try (BufferAllocator allocator = new RootAllocator()) {
       for (Path file : CorpusFiles.parquetFiles(CorpusFiles.dataDirectory())) {
-        Case found = filters(file, allocator, skipped);
+        Case found = CorpusFilterCases.of(file, allocator, skipped);
         if (found != null) {
           cases.add(found);
         }
@@ -122,7 +111,8 @@ class PyArrowFilterOracleTest {
         for (int i = 0; i < GENERATED_FILTERS; i++) {
           filters.add(FilterOracles.randomFilter(random, FilterTable.COLUMNS, 2));
         }
-        cases.add(new Case(file, FilterOracles.read(file, allocator, ReadOptions.defaults()).rows(), filters));
+        cases.add(new Case(file, FilterOracles.read(file, allocator, ReadOptions.defaults()).rows(), filters,
+            Set.of("ratio")));
       }
       Map<String, String> answers = ask(python, cases);
       for (int f = 0; f < cases.size(); f++) {
@@ -150,89 +140,6 @@ class PyArrowFilterOracleTest {
       }
     }
     return selected;
-  }
-
-  /** The file's case, or null (with the reason in {@code skipped}) when it is not one. */
-  private static Case filters(Path file, BufferAllocator allocator, List<String> skipped) throws IOException {
-    String name = file.getFileName().toString();
-    if (CorpusFiles.hasEncryptedFooter(file) || name.endsWith(".encrypted") || Files.size(file) > MAX_BYTES) {
-      return null;
-    }
-    Schema schema;
-    List<List<Object>> rows;
-    try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, ReadOptions.defaults())) {
-      if (reader.metadata().rowCount() > MAX_ROWS) {
-        return null;
-      }
-      schema = reader.getVectorSchemaRoot().getSchema();
-    } catch (IOException | RuntimeException e) {
-      skipped.add(name + ": we do not read it (" + e.getClass().getSimpleName() + ")");
-      return null;
-    }
-    try {
-      rows = FilterOracles.read(file, allocator, ReadOptions.defaults()).rows();
-    } catch (IOException | RuntimeException e) {
-      skipped.add(name + ": we do not read it (" + e.getClass().getSimpleName() + ")");
-      return null;
-    }
-    List<FilterColumn> columns = new ArrayList<>();
-    List<List<Object>> pools = new ArrayList<>();
-    for (int c = 0; c < schema.getFields().size(); c++) {
-      Field field = schema.getFields().get(c);
-      if (!filterable(field)) {
-        continue;
-      }
-      List<Object> pool = new ArrayList<>();
-      for (List<Object> row : rows) {
-        Object value = row.get(c);
-        if (value != null && !(value instanceof Double d && d.isNaN()) && !(value instanceof Float g && g.isNaN())) {
-          pool.add(value);
-        }
-      }
-      if (pool.isEmpty()) {
-        continue;
-      }
-      pools.add(pool);
-      columns.add(new FilterColumn(field.getName(), random -> pool.get(random.nextInt(pool.size())),
-          !(field.getType() instanceof ArrowType.Bool)));
-    }
-    if (columns.isEmpty() || rows.isEmpty()) {
-      return null;
-    }
-    Random random = new Random(name.hashCode());
-    List<Filter> filters = new ArrayList<>();
-    FilterColumn first = columns.get(0);
-    List<Object> firstPool = pools.get(0);
-    filters.add(Filter.eq(first.path(), first.literal().apply(random)));
-    filters.add(Filter.isNull(first.path()));
-    if (first.ordered()) {
-      List<Object> sorted = new ArrayList<>(firstPool);
-      sorted.sort(PyArrowFilterOracleTest::compareValues);
-      filters.add(Filter.lt(first.path(), sorted.get(sorted.size() / 2)));
-    }
-    FilterColumn last = columns.get(columns.size() - 1);
-    filters.add(Filter.or(Filter.isNull(last.path()), Filter.not(Filter.eq(last.path(), last.literal().apply(random)))));
-    for (int i = 0; i < RANDOM_FILTERS; i++) {
-      filters.add(FilterOracles.randomFilter(random, columns, 2));
-    }
-    return new Case(file, rows, filters);
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static int compareValues(Object a, Object b) {
-    return ((Comparable) a).compareTo(b);
-  }
-
-  private static boolean filterable(Field field) {
-    if (!field.getChildren().isEmpty() || field.getName().contains(".")) {
-      return false;
-    }
-    ArrowType type = field.getType();
-    return (type instanceof ArrowType.Int integer && integer.getIsSigned())
-        || (type instanceof ArrowType.FloatingPoint floating && floating.getPrecision() != FloatingPointPrecision.HALF)
-        || type instanceof ArrowType.Decimal
-        || type instanceof ArrowType.Utf8 || type instanceof ArrowType.Bool
-        || (type instanceof ArrowType.Date date && date.getUnit() == DateUnit.DAY);
   }
 
   /** Runs the script once for every case; its lines keyed by "file filter". */
