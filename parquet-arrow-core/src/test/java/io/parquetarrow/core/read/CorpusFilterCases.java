@@ -97,7 +97,8 @@ final class CorpusFilterCases {
       filters.add(Filter.lt(first.path(), sorted.get(sorted.size() / 2)));
     }
     FilterColumn last = columns.get(columns.size() - 1);
-    filters.add(Filter.or(Filter.isNull(last.path()), Filter.not(Filter.eq(last.path(), last.literal().apply(random)))));
+    filters.add(Filter.or(Filter.isNull(last.path()),
+        Filter.not(Filter.eq(last.path(), last.literal().apply(random)))));
     for (int i = 0; i < RANDOM_FILTERS; i++) {
       filters.add(FilterOracles.randomFilter(random, columns, 2));
     }

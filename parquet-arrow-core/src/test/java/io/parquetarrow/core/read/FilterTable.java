@@ -64,7 +64,8 @@ final class FilterTable {
 
   /** Writes the table as {@code <writer>.parquet} in {@code directory} for each of {@link #WRITERS}. */
   static void write(Path directory, BufferAllocator allocator) throws Exception {
-    DuckDbWriter.write(TABLE, directory.resolve("duckdb-v1.parquet"), DuckDbWriter.Options.defaults().rowGroupSize(3_000));
+    DuckDbWriter.write(TABLE, directory.resolve("duckdb-v1.parquet"),
+        DuckDbWriter.Options.defaults().rowGroupSize(3_000));
     DuckDbWriter.write(TABLE, directory.resolve("duckdb-v2.parquet"),
         DuckDbWriter.Options.defaults().rowGroupSize(3_000).parquetVersion("V2").compression("zstd"));
     // One row group, so that one batch holds the table for the other two writers.

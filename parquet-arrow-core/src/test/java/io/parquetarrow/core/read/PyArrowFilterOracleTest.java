@@ -25,10 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Filtered reads of the parquet-testing corpus against pyarrow 25 (Arrow C++): for every corpus file we read (of at
- * most {@value CorpusFilterCases#MAX_ROWS} rows) with top-level flat columns of a type both sides filter alike (signed integers,
- * single and double floats (Arrow C++ compares no half floats), decimals, UTF-8 strings, booleans, dates), filters made from the file's own values (a value present, below
- * the median, nulls, and random AND/OR/NOT trees) must select the rows {@code filter_oracle.py} reports: the row
+ * Filtered reads against pyarrow 25 (Arrow C++): over the parquet-testing files of {@link CorpusFilterCases}
+ * (filters made from each file's own values) and over the {@link FilterTable} files, the rows we return must be the
+ * rows {@code filter_oracle.py} reports: the row
  * numbers Arrow's expression selects from the whole table. The script also counts what
  * {@code pq.read_table(path, filters=…)} returns with its own pruning; where that differs from the filtered table
  * it is pyarrow disagreeing with itself, printed and not failed on: pyarrow 25 prunes the row group of
