@@ -30,7 +30,9 @@ import java.util.List;
  *       does not know.
  * </ul>
  *
- * Truncated bounds ({@code is_min_value_exact} false) of strings and other byte arrays are kept: they still bound
+ * <p>A column index with a page called a null page where it cannot be one is not trusted at all.
+ *
+ * <p>Truncated bounds ({@code is_min_value_exact} false) of strings and other byte arrays are kept: they still bound
  * the values. An inexact bound of any other type (a decimal's bytes cut short) is dropped.
  */
 public final class SummaryStatistics {
@@ -105,7 +107,9 @@ public final class SummaryStatistics {
           + " the offset index lists %d", where, columnIndex.nullPages().size(), columnIndex.minValues().size(),
           columnIndex.maxValues().size(), pages);
     }
-    boolean trusted = boundsFollowOrder(column, order);
+    // A contradictory null page (see nullPagesContradict) discredits the whole index, as parquet-java drops it.
+    boolean contradicted = nullPagesContradict(columnIndex, column);
+    boolean trusted = !contradicted && boundsFollowOrder(column, order);
     boolean flat = column.maxRepetitionLevel() == 0;
     List<ColumnSummary.PageSummary> summaries = new ArrayList<>(pages);
     for (int i = 0; i < pages; i++) {
@@ -118,7 +122,9 @@ public final class SummaryStatistics {
       // A flat column has one value per row; a repeated one an unknown number.
       long values = flat ? end - first : -1;
       ColumnSummary summary;
-      if (columnIndex.nullPages().get(i)) {
+      if (contradicted) {
+        summary = new ColumnSummary(null, null, -1, values, null, null);
+      } else if (columnIndex.nullPages().get(i)) {
         summary = new ColumnSummary(null, null, values, values, null, null);
       } else {
         Long nullCount = columnIndex.nullCounts() == null ? null : columnIndex.nullCounts().get(i);
@@ -129,6 +135,25 @@ public final class SummaryStatistics {
       summaries.add(new ColumnSummary.PageSummary(first, end, summary));
     }
     return summaries;
+  }
+
+  /**
+   * Whether some page is called a null page (only nulls) where it cannot be one: in a column that holds no nulls,
+   * or with a null count that is not positive. parquet-java 1.13 with statistics off wrote such indexes, every
+   * page a null page with a null count of -1 (parquet-testing's datapage_v1-*-checksum.parquet); parquet-java
+   * now rejects a null page whose null count is 0 (apache/parquet-java#3457).
+   */
+  private static boolean nullPagesContradict(ColumnIndex columnIndex, ColumnDescriptor column) {
+    for (int i = 0; i < columnIndex.nullPages().size(); i++) {
+      if (!columnIndex.nullPages().get(i)) {
+        continue;
+      }
+      Long nullCount = columnIndex.nullCounts() == null ? null : columnIndex.nullCounts().get(i);
+      if (column.maxDefinitionLevel() == 0 || (nullCount != null && nullCount <= 0)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The footer's order for the column, or null when the footer has none. */

@@ -53,6 +53,12 @@ final class Columns {
         null, null));
   }
 
+  /** A required leaf {@code x}: no nulls. */
+  static ColumnDescriptor required(Type type) {
+    return leaf(new SchemaElement(type, null, FieldRepetitionType.REQUIRED, "x", null, null, null, null, null,
+        null, null));
+  }
+
   private static ColumnDescriptor leaf(SchemaElement element) {
     SchemaElement root = new SchemaElement(null, null, null, "schema", 1, null, null, null, null, null, null);
     try {

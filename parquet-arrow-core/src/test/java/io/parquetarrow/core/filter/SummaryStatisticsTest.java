@@ -125,6 +125,35 @@ class SummaryStatisticsTest {
         .as("the all-null page goes even without bounds").hasToString("[0, 10) [20, 30)");
   }
 
+  /**
+   * parquet-java 1.13 with statistics off wrote column indexes whose pages are all "null pages" with null counts
+   * of -1, for required columns too (datapage_v1-*-checksum.parquet in parquet-testing); Arrow C++ keeps one such
+   * index as a test of a malformed index. A null page that cannot hold only nulls discredits the whole index.
+   */
+  @Test
+  void nullPagesThatContradictTheColumnOrTheirNullCountsAreNotTrusted() throws Exception {
+    OffsetIndex offsets = new OffsetIndex(List.of(new PageLocation(4, 100, 0), new PageLocation(104, 100, 10)),
+        null);
+    ColumnIndex malformed = new ColumnIndex(List.of(true, true), List.of(new byte[0], new byte[0]),
+        List.of(new byte[0], new byte[0]), BoundaryOrder.ASCENDING, List.of(-1L, -1L), null, null);
+    ColumnDescriptor required = Columns.required(Type.INT32);
+    List<ColumnSummary.PageSummary> pages = SummaryStatistics.ofPageIndex(malformed, offsets, 20, required,
+        TYPE_ORDER, "t.parquet");
+    Map<String, ColumnDescriptor> leaves = Map.of("x", required);
+    assertThat(SummaryFilter.rows(Filter.parse("x = 1"), leaves, 20, c -> pages)).hasToString("[0, 20)");
+    ColumnDescriptor optional = column(Type.INT32);
+    List<ColumnSummary.PageSummary> unknownCounts = SummaryStatistics.ofPageIndex(malformed, offsets, 20,
+        optional, TYPE_ORDER, "t.parquet");
+    assertThat(SummaryFilter.rows(Filter.parse("x = 1"), Map.of("x", optional), 20, c -> unknownCounts))
+        .as("null pages with null counts of -1").hasToString("[0, 20)");
+    ColumnIndex noNulls = new ColumnIndex(List.of(true, false), List.of(new byte[0], int32(0)),
+        List.of(new byte[0], int32(9)), BoundaryOrder.ASCENDING, List.of(0L, 0L), null, null);
+    List<ColumnSummary.PageSummary> contradicted = SummaryStatistics.ofPageIndex(noNulls, offsets, 20, optional,
+        TYPE_ORDER, "t.parquet");
+    assertThat(SummaryFilter.rows(Filter.parse("x = 20"), Map.of("x", optional), 20, c -> contradicted))
+        .as("a null page without nulls discredits the whole index").hasToString("[0, 20)");
+  }
+
   @Test
   void inconsistentPageIndexesAreCorrupt() {
     ColumnDescriptor x = column(Type.INT32);
