@@ -18,10 +18,10 @@ public record Pruning(int rowGroup, long rows, long rowsLeft, int ranges, Means 
   public enum Means {
     /** The chunks' min/max and null counts in the footer. */
     STATISTICS,
-    /** The values of chunks whose data pages are all dictionary encoded. */
-    DICTIONARY,
     /** The chunks' bloom filters, for {@code =} and {@code IN}. */
     BLOOM_FILTER,
+    /** The values of chunks whose data pages are all dictionary encoded. */
+    DICTIONARY,
     /** The column index: no page of a filter column may match. */
     PAGE_INDEX
   }

@@ -2,7 +2,7 @@ package io.parquetarrow.core.filter;
 
 /**
  * What a filtered read did so far: how many row groups it considered and how many each means pruned (tried in
- * this order: statistics, dictionary, bloom filter, page index — a row group counts for the first that prunes it),
+ * this order: statistics, bloom filter, dictionary, page index — a row group counts for the first that prunes it),
  * how many data pages of the read columns it met in the row groups left (read, or passed over by their header or
  * by the offset index) and how many of those it skipped without reading a byte of them (by the offset index), how
  * many rows the filter's columns decoded and how many rows were returned, and the bytes of column data read.

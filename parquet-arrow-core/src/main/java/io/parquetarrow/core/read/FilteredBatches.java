@@ -16,11 +16,11 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 /**
  * Batches of the rows a filter selects, row group after row group, on the calling thread:
  * <ol>
- *   <li>each row group is pruned first ({@link RowGroupPruner}: statistics, dictionaries, bloom filters, the page
+ *   <li>each row group is pruned first ({@link RowGroupPruner}: statistics, bloom filters, dictionaries, the page
  *       index), leaving the row ranges that may match; pages outside them are not read;
- *   <li>the ranges are read in pieces of at most a batch: the fields the filter reads are decoded first, the
- *       predicate ({@link FilterColumns}) selects rows, and the other fields are decoded only for a piece with a
- *       selected row, skipped otherwise (late materialization);
+ *   <li>the ranges are read in pieces ({@value #PIECE_ROWS} rows where no row was selected lately, else a batch): the
+ *       fields the filter reads are decoded first, the predicate ({@link FilterColumns}) selects rows, and the
+ *       other fields are decoded only for a piece with a selected row, skipped otherwise (late materialization);
  *   <li>the selected rows are gathered into the batch ({@link SelectedRows}) until it holds
  *       {@link ReadSettings#batchRows()} rows; a piece selected whole into an empty batch is moved, not copied.
  * </ol>
@@ -34,6 +34,13 @@ final class FilteredBatches implements AutoCloseable {
   private final FilterColumns filter;
   private final boolean exact;
   private final int batchRows;
+  /**
+   * The rows of a piece with exact row filtering at the start of a row group and after a piece without a selected
+   * row: about a page of a column, so that a rare selected row makes the other columns decode about a page each
+   * around it, not a batch's worth; a piece with a selected row makes the next one as long as a batch (0048).
+   */
+  static final int PIECE_ROWS = 8_192;
+
   private final FieldReaderFactory[] factories;
   private final FieldReaderFactory[] extraFactories;
   /** Positions in the plan of the fields the filter reads, and of the others. */
@@ -55,6 +62,8 @@ final class FilteredBatches implements AutoCloseable {
   private int rowGroupIndex = -1;
   /** The most rows per piece in the open row group (see {@link RowGroupBatches#batchRowCap}). */
   private int pieceRowCap;
+  /** The rows of the next piece: {@link #PIECE_ROWS} after a piece without a selected row, else the cap. */
+  private int nextPieceRows;
   private int range;
   /** The next row of the open row group the readers are at. */
   private long row;
@@ -196,7 +205,7 @@ final class FilteredBatches implements AutoCloseable {
         continue;
       }
       skip(start - row, true, true);
-      int rows = (int) Math.min(pieceRowCap, end - start);
+      int rows = (int) Math.min(nextPieceRows, end - start);
       for (int field : filterFields) {
         rowGroup.readField(field, rows, piece.getVector(field));
       }
@@ -210,6 +219,8 @@ final class FilteredBatches implements AutoCloseable {
         selection = new long[Math.max(words, (batchRows + 63) >>> 6)];
       }
       int selected = exact ? filter.select(piece, extraPiece, rows, selection) : selectAll(rows);
+      // Where rows are selected, pieces as long as a batch; after a piece without any, short pieces again.
+      nextPieceRows = selected == 0 ? Math.min(pieceRowCap, PIECE_ROWS) : pieceRowCap;
       if (selected == 0) {
         skip(rows, false, false);
         continue;
@@ -284,6 +295,7 @@ final class FilteredBatches implements AutoCloseable {
       chunks.scheduleReadAhead(metadata, leaves);
     }
     pieceRowCap = RowGroupBatches.batchRowCap(plan, metadata, metadata.rowCount());
+    nextPieceRows = exact ? Math.min(pieceRowCap, PIECE_ROWS) : pieceRowCap;
     rowGroupIndex = index;
     rowGroup = RowGroupReader.open(index, metadata, all(plan.fields().size()), factories, chunks);
     if (extraFields.length > 0) {

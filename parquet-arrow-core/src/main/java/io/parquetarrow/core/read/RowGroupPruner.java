@@ -22,10 +22,10 @@ import java.util.Map;
 
 /**
  * Decides which rows of a row group a filter may match, before any of its data pages is read, trying each means
- * in turn and stopping at the first that rules the row group out: the chunks' statistics (footer only), then the
- * dictionaries of chunks whose pages are all dictionary encoded, then bloom filters (for {@code =} and
- * {@code IN}), then the column index of each filter column, whose pages that cannot match become the row ranges
- * left out (through the offset index). A chunk whose metadata, index or filter is missing or cannot be decrypted
+ * in turn and stopping at the first that rules the row group out: the chunks' statistics (footer only), then bloom
+ * filters (for {@code =} and {@code IN}; a few reads of a few kilobytes), then the dictionaries of chunks whose
+ * pages are all dictionary encoded, then the column index of each filter column, whose pages that cannot match
+ * become the row ranges left out (through the offset index). A chunk whose metadata, index or filter is missing or cannot be decrypted
  * simply tells nothing. Counts each outcome in the read's {@link ScanCounters}.
  */
 final class RowGroupPruner {
@@ -76,17 +76,6 @@ final class RowGroupPruner {
     if (!SummaryFilter.mightMatch(filter, leaves, summaries::get)) {
       return new Decision(RowRanges.none(), Pruning.Means.STATISTICS);
     }
-    boolean anyDictionary = false;
-    for (Map.Entry<String, ColumnDescriptor> leaf : leaves.entrySet()) {
-      List<byte[]> values = dictionaries.read(chunks, metadata, leaf.getValue());
-      if (values != null) {
-        summaries.put(leaf.getKey(), summaries.get(leaf.getKey()).withDictionary(values));
-        anyDictionary = true;
-      }
-    }
-    if (anyDictionary && !SummaryFilter.mightMatch(filter, leaves, summaries::get)) {
-      return new Decision(RowRanges.none(), Pruning.Means.DICTIONARY);
-    }
     if (usesBloomFilters) {
       boolean anyBloom = false;
       for (Map.Entry<String, ColumnDescriptor> leaf : leaves.entrySet()) {
@@ -99,6 +88,17 @@ final class RowGroupPruner {
       if (anyBloom && !SummaryFilter.mightMatch(filter, leaves, summaries::get)) {
         return new Decision(RowRanges.none(), Pruning.Means.BLOOM_FILTER);
       }
+    }
+    boolean anyDictionary = false;
+    for (Map.Entry<String, ColumnDescriptor> leaf : leaves.entrySet()) {
+      List<byte[]> values = dictionaries.read(chunks, metadata, leaf.getValue());
+      if (values != null) {
+        summaries.put(leaf.getKey(), summaries.get(leaf.getKey()).withDictionary(values));
+        anyDictionary = true;
+      }
+    }
+    if (anyDictionary && !SummaryFilter.mightMatch(filter, leaves, summaries::get)) {
+      return new Decision(RowRanges.none(), Pruning.Means.DICTIONARY);
     }
     Map<String, List<ColumnSummary.PageSummary>> pages = new HashMap<>();
     PageIndexes indexes = PageIndexReader.read(plan.file(), metadata, List.copyOf(leaves.values()), true);

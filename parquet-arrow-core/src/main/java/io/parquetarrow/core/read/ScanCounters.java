@@ -28,8 +28,13 @@ final class ScanCounters {
 
   /** The counts so far, with the page and byte counts of the chunks the read opened. */
   ScanStatistics snapshot(ColumnChunks chunks) {
-    return new ScanStatistics(rowGroups, pruned[0], pruned[1], pruned[2], pruned[3], chunks.pagesSeen(),
+    return new ScanStatistics(rowGroups, count(Pruning.Means.STATISTICS), count(Pruning.Means.DICTIONARY),
+        count(Pruning.Means.BLOOM_FILTER), count(Pruning.Means.PAGE_INDEX), chunks.pagesSeen(),
         chunks.pagesNotRead(),
         rowsDecoded, rowsReturned, chunks.bytesRead());
+  }
+
+  private int count(Pruning.Means means) {
+    return pruned[means.ordinal()];
   }
 }
