@@ -11,6 +11,7 @@ import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.UUID;
+import org.apache.arrow.memory.util.Float16;
 
 /**
  * Decodes one statistics bound ({@code Statistics.min_value} and friends) into a {@link DisplayValue} that
@@ -129,7 +130,7 @@ public final class StatisticsValueDecoder {
         yield new DisplayValue.Literal(new UUID(big.getLong(0), big.getLong(8)).toString());
       }
       case FLOAT16 -> bytes.length == 2
-          ? new DisplayValue.Number(Float.toString(float16ToFloat(little(bytes).getShort())))
+          ? new DisplayValue.Number(Float.toString(Float16.toFloat(little(bytes).getShort())))
           : invalid(bytes, "FLOAT16");
       case STRING, ENUM, JSON -> text(bytes);
       default -> new DisplayValue.Bytes(bytes);
@@ -187,22 +188,6 @@ public final class StatisticsValueDecoder {
       text.append('.').append(nanos, 0, digits);
     }
     return text.toString();
-  }
-
-  /** IEEE 754 binary16 to float: widening is exact, including subnormals, infinities and NaN. */
-  public static float float16ToFloat(short bits) {
-    int sign = (bits >>> 15) & 0x1;
-    int exponent = (bits >>> 10) & 0x1f;
-    int mantissa = bits & 0x3ff;
-    float magnitude;
-    if (exponent == 0) {
-      magnitude = mantissa * 0x1p-24f;
-    } else if (exponent == 0x1f) {
-      magnitude = mantissa == 0 ? Float.POSITIVE_INFINITY : Float.NaN;
-    } else {
-      magnitude = Float.intBitsToFloat(((exponent - 15 + 127) << 23) | (mantissa << 13));
-    }
-    return sign == 0 ? magnitude : -magnitude;
   }
 
   private static ByteBuffer little(byte[] bytes) {

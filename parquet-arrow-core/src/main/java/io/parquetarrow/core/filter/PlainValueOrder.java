@@ -20,6 +20,7 @@ import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.apache.arrow.memory.util.Float16;
 
 /**
  * How the plain values of one leaf column (the bytes of statistics bounds, page index bounds and dictionary
@@ -351,7 +352,7 @@ public final class PlainValueOrder {
       }
       case FLOATING_POINT -> {
         if (float16) {
-          return plainValue.length == 2 ? ExtendedNumber.of(float16ToFloat(little(plainValue).getShort())) : null;
+          return plainValue.length == 2 ? ExtendedNumber.of(Float16.toFloat(little(plainValue).getShort())) : null;
         }
         if (physicalType == Type.FLOAT) {
           return plainValue.length == 4 ? ExtendedNumber.of(little(plainValue).getFloat()) : null;
@@ -411,21 +412,6 @@ public final class PlainValueOrder {
     } catch (CharacterCodingException malformed) {
       return null;
     }
-  }
-
-  /** IEEE 754 binary16 to float; widening is exact for every value, subnormals, infinities and NaN included. */
-  static float float16ToFloat(short bits) {
-    int exponent = (bits >>> 10) & 0x1f;
-    int mantissa = bits & 0x3ff;
-    float magnitude;
-    if (exponent == 0) {
-      magnitude = mantissa * 0x1p-24f;
-    } else if (exponent == 0x1f) {
-      magnitude = mantissa == 0 ? Float.POSITIVE_INFINITY : Float.NaN;
-    } else {
-      magnitude = Float.intBitsToFloat(((exponent - 15 + 127) << 23) | (mantissa << 13));
-    }
-    return (bits & 0x8000) == 0 ? magnitude : -magnitude;
   }
 
   private static ByteBuffer little(byte[] bytes) {

@@ -1,10 +1,12 @@
 package io.parquetarrow.core.write;
 
+
 import io.parquetarrow.encodings.BinaryBuffer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.apache.arrow.memory.util.Float16;
 
 /**
  * The {@link ColumnStatistics} of FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY and INT96 values: unsigned lexicographic
@@ -39,12 +41,12 @@ final class BinaryStatistics extends ColumnStatistics {
             rightFrom + rightLength);
       }
       default:
-        return Float.compare(Float16.toFloat(left, leftFrom) + 0.0f, Float16.toFloat(right, rightFrom) + 0.0f);
+        return Float.compare(half(left, leftFrom) + 0.0f, half(right, rightFrom) + 0.0f);
     }
   }
 
   private void take(byte[] data, int from, int length) {
-    if (order == BinaryOrder.FLOAT16 && Float.isNaN(Float16.toFloat(data, from))) {
+    if (order == BinaryOrder.FLOAT16 && Float.isNaN(half(data, from))) {
       return;
     }
     if (min == null || compareRegions(data, from, length, min, 0, min.length) < 0) {
@@ -205,7 +207,7 @@ final class BinaryStatistics extends ColumnStatistics {
 
   @Override
   byte[] min() {
-    if (order == BinaryOrder.FLOAT16 && Float16.toFloat(min, 0) == 0.0f) {
+    if (order == BinaryOrder.FLOAT16 && half(min, 0) == 0.0f) {
       return new byte[] {0, (byte) 0x80};
     }
     return min;
@@ -213,7 +215,7 @@ final class BinaryStatistics extends ColumnStatistics {
 
   @Override
   byte[] max() {
-    if (order == BinaryOrder.FLOAT16 && Float16.toFloat(max, 0) == 0.0f) {
+    if (order == BinaryOrder.FLOAT16 && half(max, 0) == 0.0f) {
       return new byte[] {0, 0};
     }
     return max;
@@ -252,5 +254,10 @@ final class BinaryStatistics extends ColumnStatistics {
   @Override
   boolean undefinedOrder() {
     return undefinedOrder;
+  }
+
+  /** The IEEE 754 half-precision value stored little-endian at {@code offset}. */
+  private static float half(byte[] littleEndian, int offset) {
+    return Float16.toFloat((short) ((littleEndian[offset] & 0xFF) | (littleEndian[offset + 1] & 0xFF) << 8));
   }
 }
