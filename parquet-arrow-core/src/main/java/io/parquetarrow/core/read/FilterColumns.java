@@ -36,9 +36,8 @@ final class FilterColumns implements AutoCloseable {
   private final Map<String, ColumnDescriptor> leaves;
   private final RowPredicate predicate;
   /** The filter paths found among the plan's fields; the others are read by the extra plan. */
-  private final Set<String> inPlan = new HashSet<>();
+  private final Set<String> inPlan;
   private final int[] planFields;
-  private final ReadPlan plan;
   private final ReadPlan extraPlan;
   private final DictionaryProvider.MapDictionaryProvider extraDictionaries;
   private final DictionaryProvider dictionaries;
@@ -47,13 +46,13 @@ final class FilterColumns implements AutoCloseable {
   private VectorSchemaRoot extraPiece;
 
   private FilterColumns(Filter filter, Map<String, ColumnDescriptor> leaves, RowPredicate predicate,
-      int[] planFields, ReadPlan plan, ReadPlan extraPlan, DictionaryProvider.MapDictionaryProvider extraDictionaries,
-      DictionaryProvider dictionaries) {
+      Set<String> inPlan, int[] planFields, ReadPlan extraPlan,
+      DictionaryProvider.MapDictionaryProvider extraDictionaries, DictionaryProvider dictionaries) {
     this.filter = filter;
     this.leaves = leaves;
     this.predicate = predicate;
+    this.inPlan = inPlan;
     this.planFields = planFields;
-    this.plan = plan;
     this.extraPlan = extraPlan;
     this.extraDictionaries = extraDictionaries;
     this.dictionaries = dictionaries;
@@ -89,11 +88,13 @@ final class FilterColumns implements AutoCloseable {
       leaves.put(path, leaf);
     }
     Set<Integer> positions = new TreeSet<>();
+    Set<String> inPlan = new HashSet<>();
     List<String> extraColumns = new ArrayList<>();
     for (String path : fields.keySet()) {
       int position = planPosition(plan, path);
       if (position >= 0) {
         positions.add(position);
+        inPlan.add(path);
       } else {
         extraColumns.add(path);
       }
@@ -105,15 +106,8 @@ final class FilterColumns implements AutoCloseable {
       addDictionaries(extraPlan.schema().getFields(), allocator, extraDictionaries);
     }
     RowPredicate predicate = RowPredicate.compile(filter, fields);
-    FilterColumns columns = new FilterColumns(filter, leaves, predicate,
-        positions.stream().mapToInt(Integer::intValue).toArray(), plan, extraPlan, extraDictionaries,
-        dictionaries);
-    for (String path : fields.keySet()) {
-      if (planPosition(plan, path) >= 0) {
-        columns.inPlan.add(path);
-      }
-    }
-    return columns;
+    return new FilterColumns(filter, leaves, predicate, inPlan,
+        positions.stream().mapToInt(Integer::intValue).toArray(), extraPlan, extraDictionaries, dictionaries);
   }
 
   /** The position of the plan's field that holds the leaf at {@code path}, or -1. */

@@ -186,23 +186,6 @@ final class SelectedRows {
     return Math.min(end, (word << 6) + Long.numberOfTrailingZeros(bits));
   }
 
-  /** The first row from {@code from} (inclusive) below {@code end} whose bit is clear, or {@code end}. */
-  static int nextClear(long[] selection, int from, int end) {
-    if (from >= end) {
-      return end;
-    }
-    int word = from >>> 6;
-    long bits = ~selection[word] & (-1L << from);
-    while (bits == 0) {
-      word++;
-      if ((word << 6) >= end) {
-        return end;
-      }
-      bits = ~selection[word];
-    }
-    return Math.min(end, (word << 6) + Long.numberOfTrailingZeros(bits));
-  }
-
   /**
    * The row just past the {@code count}-th selected row from {@code from} on, or {@code end} when fewer are
    * selected below it.
