@@ -53,6 +53,8 @@ final class FilteredBatches implements AutoCloseable {
   private final SelectedRows[] gatherers;
   private final boolean batchPerPiece;
   private long[] selection = new long[0];
+  /** The selected rows of the piece, in order ({@link SelectedRows#picks}). */
+  private int[] picks = new int[0];
 
   private int position = -1;
   private RowGroupReader rowGroup;
@@ -67,7 +69,7 @@ final class FilteredBatches implements AutoCloseable {
   private int range;
   /** The next row of the open row group the readers are at. */
   private long row;
-  /** The piece decoded and not yet all gathered: its rows, the next row to gather and the selected rows left. */
+  /** The piece decoded and not yet all gathered: its rows, the next of its picks to gather and the picks left. */
   private int pieceRows;
   private int pieceNext;
   private int pieceSelectedLeft;
@@ -144,20 +146,16 @@ final class FilteredBatches implements AutoCloseable {
           }
           rows = pieceRows;
           pieceSelectedLeft = 0;
-          pieceNext = pieceRows;
           continue;
         }
         prepare(root);
       }
       int take = Math.min(pieceSelectedLeft, batchRows - rows);
-      int end = take == pieceSelectedLeft ? pieceRows
-          : SelectedRows.afterSelected(selection, pieceNext, pieceRows, take);
-      int after = rows;
       for (int field = 0; field < plan.fields().size(); field++) {
-        after = gatherer(root, field).append(piece.getVector(field), selection, pieceNext, end, rows);
+        gatherer(root, field).append(piece.getVector(field), picks, pieceNext, take, rows);
       }
-      rows = plan.fields().isEmpty() ? rows + take : after;
-      pieceNext = end;
+      rows += take;
+      pieceNext += take;
       pieceSelectedLeft -= take;
     }
     if (rows == 0) {
@@ -228,6 +226,10 @@ final class FilteredBatches implements AutoCloseable {
       for (int field : otherFields) {
         rowGroup.readField(field, rows, piece.getVector(field));
       }
+      if (picks.length < rows) {
+        picks = new int[Math.max(rows, batchRows)];
+      }
+      SelectedRows.picks(selection, 0, rows, picks);
       pieceRows = rows;
       pieceNext = 0;
       pieceSelectedLeft = selected;

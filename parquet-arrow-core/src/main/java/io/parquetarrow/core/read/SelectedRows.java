@@ -11,10 +11,11 @@ import org.apache.arrow.vector.util.TransferPair;
 /**
  * Appends the selected rows of one vector to another of the same type: the rows of a decoded piece that a filter
  * selected, gathered into the batch being filled. A selection is a bitmap of {@code long} words (bit {@code i} of
- * word {@code i / 64} is row {@code i}). Fixed-width values and the bytes of 32-bit-offset strings and binaries are
- * gathered row by row through the buffers' addresses, with their validity bits, after one capacity check for all
- * the selected rows; other vectors (booleans, large offsets, nested) value by value through a
- * {@link TransferPair}. One per field and target vector; reused batch after batch.
+ * word {@code i / 64} is row {@code i}); {@link #picks} turns it into row numbers once per piece, and every field
+ * gathers those. Fixed-width values, booleans and the bytes of 32-bit-offset strings and binaries are gathered
+ * through the buffers' addresses after one capacity check for all the rows, their validity bits eight at a time, or set wholesale when the source has no null; other vectors (large
+ * offsets, nested) value by value through a {@link TransferPair}. One per field and target vector; reused batch
+ * after batch.
  */
 final class SelectedRows {
   private final FieldVector target;
@@ -31,96 +32,241 @@ final class SelectedRows {
   }
 
   /**
-   * Appends the rows of {@code source} from {@code fromRow} (inclusive) to {@code toRow} (exclusive) whose bit is
-   * set in {@code selection} to the target, from its row {@code targetRow} on.
+   * Writes the rows from {@code fromRow} (inclusive) to {@code toRow} (exclusive) whose bit is set in
+   * {@code selection} to {@code picks}, in order, and returns how many there are.
+   */
+  static int picks(long[] selection, int fromRow, int toRow, int[] picks) {
+    int count = 0;
+    if (fromRow >= toRow) {
+      return 0;
+    }
+    int first = fromRow >>> 6;
+    int last = (toRow - 1) >>> 6;
+    for (int word = first; word <= last; word++) {
+      long bits = selection[word];
+      if (word == first) {
+        bits &= -1L << fromRow;
+      }
+      if (word == last && (toRow & 63) != 0) {
+        bits &= (1L << toRow) - 1;
+      }
+      int base = word << 6;
+      while (bits != 0) {
+        picks[count++] = base + Long.numberOfTrailingZeros(bits);
+        bits &= bits - 1;
+      }
+    }
+    return count;
+  }
+
+  /**
+   * Appends the rows {@code picks[first, first + count)} of {@code source} (ascending) to the target, from its row
+   * {@code targetRow} on.
    *
    * @return the target's rows afterwards
    */
-  int append(FieldVector source, long[] selection, int fromRow, int toRow, int targetRow) {
-    if (source instanceof BaseFixedWidthVector fixed && !(source instanceof BitVector)
-        && fixed.getTypeWidth() > 0) {
-      return gatherFixedWidth(fixed, (BaseFixedWidthVector) target, selection, fromRow, toRow, targetRow);
+  int append(FieldVector source, int[] picks, int first, int count, int targetRow) {
+    if (count == 0) {
+      return targetRow;
+    }
+    if (source instanceof BitVector bits) {
+      return gatherBits(bits, (BitVector) target, picks, first, count, targetRow);
+    }
+    if (source instanceof BaseFixedWidthVector fixed && fixed.getTypeWidth() > 0) {
+      return gatherFixedWidth(fixed, (BaseFixedWidthVector) target, picks, first, count, targetRow);
     }
     if (source instanceof BaseVariableWidthVector variable) {
-      return gatherVariableWidth(variable, (BaseVariableWidthVector) target, selection, fromRow, toRow, targetRow);
+      return gatherVariableWidth(variable, (BaseVariableWidthVector) target, picks, first, count, targetRow);
     }
     if (pairSource != source) {
       pair = source.makeTransferPair(target);
       pairSource = source;
     }
-    int next = targetRow;
-    for (int row = nextSet(selection, fromRow, toRow); row < toRow; row = nextSet(selection, row + 1, toRow)) {
-      pair.copyValueSafe(row, next++);
+    for (int i = 0; i < count; i++) {
+      pair.copyValueSafe(picks[first + i], targetRow + i);
     }
-    return next;
+    return targetRow + count;
   }
 
-  /** Fixed-width values, one selected row at a time, after one capacity check for all of them. */
-  private static int gatherFixedWidth(BaseFixedWidthVector source, BaseFixedWidthVector target, long[] selection,
-      int fromRow, int toRow, int targetRow) {
-    int count = countSelected(selection, fromRow, toRow);
+  /** Fixed-width values, after one capacity check for all of them. */
+  private static int gatherFixedWidth(BaseFixedWidthVector source, BaseFixedWidthVector target, int[] picks,
+      int first, int count, int targetRow) {
     while (target.getValueCapacity() < targetRow + count) {
       target.reAlloc();
     }
     int width = source.getTypeWidth();
-    if (source.getDataBuffer().capacity() < (long) toRow * width) {
-      throw new IllegalStateException("a data buffer of " + source.getDataBuffer().capacity() + " bytes cannot hold "
-          + toRow + " values of " + width + " bytes");
-    }
+    checkSourceRows(source.getDataBuffer(), picks[first + count - 1] + 1L, width);
     long from = source.getDataBuffer().memoryAddress();
-    long to = target.getDataBuffer().memoryAddress();
-    ValidityGather validity = new ValidityGather(source.getValidityBuffer(), target.getValidityBuffer(), toRow,
-        targetRow + count);
-    int next = targetRow;
-    for (int row = nextSet(selection, fromRow, toRow); row < toRow; row = nextSet(selection, row + 1, toRow)) {
-      switch (width) {
-        case 4 -> MemoryUtil.putInt(to + 4L * next, MemoryUtil.getInt(from + 4L * row));
-        case 8 -> MemoryUtil.putLong(to + 8L * next, MemoryUtil.getLong(from + 8L * row));
-        default -> MemoryUtil.copyMemory(from + (long) width * row, to + (long) width * next, width);
+    long to = target.getDataBuffer().memoryAddress() + (long) width * targetRow;
+    int end = first + count;
+    switch (width) {
+      case 4 -> {
+        for (int i = first; i < end; i++, to += 4) {
+          MemoryUtil.putInt(to, MemoryUtil.getInt(from + 4L * picks[i]));
+        }
       }
-      validity.copy(row, next);
-      next++;
+      case 8 -> {
+        for (int i = first; i < end; i++, to += 8) {
+          MemoryUtil.putLong(to, MemoryUtil.getLong(from + 8L * picks[i]));
+        }
+      }
+      case 16 -> {
+        for (int i = first; i < end; i++, to += 16) {
+          long at = from + 16L * picks[i];
+          MemoryUtil.putLong(to, MemoryUtil.getLong(at));
+          MemoryUtil.putLong(to + 8, MemoryUtil.getLong(at + 8));
+        }
+      }
+      default -> {
+        for (int i = first; i < end; i++, to += width) {
+          MemoryUtil.copyMemory(from + (long) width * picks[i], to, width);
+        }
+      }
     }
-    return next;
+    gatherValidity(source, target.getValidityBuffer(), picks, first, count, targetRow);
+    return targetRow + count;
   }
 
-  /** 32-bit-offset values, one selected row at a time; the data buffer grows when the next value needs it. */
+  /** Booleans: the value bits gathered as the validity bits are. */
+  private static int gatherBits(BitVector source, BitVector target, int[] picks, int first, int count,
+      int targetRow) {
+    while (target.getValueCapacity() < targetRow + count) {
+      target.reAlloc();
+    }
+    gatherBitRange(source.getDataBuffer(), target.getDataBuffer(), picks, first, count, targetRow);
+    gatherValidity(source, target.getValidityBuffer(), picks, first, count, targetRow);
+    return targetRow + count;
+  }
+
+  /**
+   * 32-bit-offset values: their lengths summed first, so that the data buffer grows once, then each value's
+   * bytes copied (without looking for runs of consecutive rows: that branch is a coin toss on scattered picks).
+   */
   private static int gatherVariableWidth(BaseVariableWidthVector source, BaseVariableWidthVector target,
-      long[] selection, int fromRow, int toRow, int targetRow) {
-    int count = countSelected(selection, fromRow, toRow);
+      int[] picks, int first, int count, int targetRow) {
     while (target.getValueCapacity() < targetRow + count) {
       target.reallocValidityAndOffsetBuffers();
     }
+    int end = first + count;
+    checkSourceRows(source.getOffsetBuffer(), picks[end - 1] + 2L, BaseVariableWidthVector.OFFSET_WIDTH);
     long sourceOffsets = source.getOffsetBuffer().memoryAddress();
+    long bytes = 0;
+    for (int i = first; i < end; i++) {
+      long at = sourceOffsets + 4L * picks[i];
+      bytes += MemoryUtil.getInt(at + 4) - MemoryUtil.getInt(at);
+    }
+    long targetOffsets = target.getOffsetBuffer().memoryAddress() + 4L * targetRow;
+    int written = MemoryUtil.getInt(targetOffsets);
+    while (target.getDataBuffer().capacity() < written + bytes) {
+      target.reallocDataBuffer();
+    }
     long sourceData = source.getDataBuffer().memoryAddress();
-    long targetOffsets = target.getOffsetBuffer().memoryAddress();
-    ArrowBuf targetBuffer = target.getDataBuffer();
-    long targetData = targetBuffer.memoryAddress();
-    long capacity = targetBuffer.capacity();
-    ValidityGather validity = new ValidityGather(source.getValidityBuffer(), target.getValidityBuffer(), toRow,
-        targetRow + count);
-    int end = MemoryUtil.getInt(targetOffsets + (long) targetRow * BaseVariableWidthVector.OFFSET_WIDTH);
-    int next = targetRow;
-    for (int row = nextSet(selection, fromRow, toRow); row < toRow; row = nextSet(selection, row + 1, toRow)) {
-      int start = MemoryUtil.getInt(sourceOffsets + (long) row * BaseVariableWidthVector.OFFSET_WIDTH);
-      int length = MemoryUtil.getInt(sourceOffsets + (long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH)
-          - start;
-      while ((long) end + length > capacity) {
-        target.reallocDataBuffer();
-        targetBuffer = target.getDataBuffer();
-        targetData = targetBuffer.memoryAddress();
-        capacity = targetBuffer.capacity();
+    long targetData = target.getDataBuffer().memoryAddress();
+    for (int i = first; i < end; i++) {
+      long at = sourceOffsets + 4L * picks[i];
+      int start = MemoryUtil.getInt(at);
+      int length = MemoryUtil.getInt(at + 4) - start;
+      copy(sourceData + start, targetData + written, length);
+      written += length;
+      targetOffsets += 4;
+      MemoryUtil.putInt(targetOffsets, written);
+    }
+    gatherValidity(source, target.getValidityBuffer(), picks, first, count, targetRow);
+    target.setLastSet(targetRow + count - 1);
+    return targetRow + count;
+  }
+
+  /** Copies {@code length} bytes: a short value in words and bytes, which costs less than a call to copy it. */
+  private static void copy(long from, long to, int length) {
+    if (length > 32) {
+      MemoryUtil.copyMemory(from, to, length);
+      return;
+    }
+    int at = 0;
+    for (; at + 8 <= length; at += 8) {
+      MemoryUtil.putLong(to + at, MemoryUtil.getLong(from + at));
+    }
+    for (; at < length; at++) {
+      MemoryUtil.putByte(to + at, MemoryUtil.getByte(from + at));
+    }
+  }
+
+  /** Checks that {@code buffer} holds {@code rows} slots of {@code width} bytes before reading by address. */
+  private static void checkSourceRows(ArrowBuf buffer, long rows, int width) {
+    if (buffer.capacity() < rows * width) {
+      throw new IllegalStateException("a buffer of " + buffer.capacity() + " bytes cannot hold " + rows
+          + " slots of " + width + " bytes");
+    }
+  }
+
+  /** The validity bits of the picked rows: all set when the source has no null, else gathered. */
+  private static void gatherValidity(FieldVector source, ArrowBuf target, int[] picks, int first, int count,
+      int targetRow) {
+    if (source.getNullCount() == 0) {
+      if (target.capacity() < (targetRow + count + 7L) / 8) {
+        throw new IllegalStateException("a validity buffer of " + target.capacity() + " bytes cannot hold "
+            + (targetRow + count) + " rows");
       }
-      MemoryUtil.copyMemory(sourceData + start, targetData + end, length);
-      end += length;
-      MemoryUtil.putInt(targetOffsets + (long) (next + 1) * BaseVariableWidthVector.OFFSET_WIDTH, end);
-      validity.copy(row, next);
-      next++;
+      setRange(target.memoryAddress(), targetRow, count);
+      return;
     }
-    if (next > targetRow) {
-      target.setLastSet(next - 1);
+    gatherBitRange(source.getValidityBuffer(), target, picks, first, count, targetRow);
+  }
+
+  /** Sets bits {@code [from, from + count)} at {@code address}. */
+  private static void setRange(long address, int from, int count) {
+    int bit = from;
+    int end = from + count;
+    while (bit < end && (bit & 7) != 0) {
+      setBit(address, bit++, 1);
     }
-    return next;
+    int fullBytes = (end - bit) >>> 3;
+    if (fullBytes > 0) {
+      MemoryUtil.setMemory(address + (bit >>> 3), fullBytes, (byte) 0xFF);
+      bit += fullBytes << 3;
+    }
+    while (bit < end) {
+      setBit(address, bit++, 1);
+    }
+  }
+
+  /** Copies bit {@code picks[i]} of {@code source} to bit {@code targetRow + i - first} of {@code target}. */
+  private static void gatherBitRange(ArrowBuf source, ArrowBuf target, int[] picks, int first, int count,
+      int targetRow) {
+    int end = first + count;
+    if (source.capacity() < (picks[end - 1] + 8L) / 8 || target.capacity() < (targetRow + count + 7L) / 8) {
+      throw new IllegalStateException("bit buffers of " + source.capacity() + " and " + target.capacity()
+          + " bytes cannot hold rows " + picks[end - 1] + " and " + (targetRow + count - 1));
+    }
+    long from = source.memoryAddress();
+    long to = target.memoryAddress();
+    int i = first;
+    int bit = targetRow;
+    while (i < end && (bit & 7) != 0) {
+      setBit(to, bit++, bitAt(from, picks[i++]));
+    }
+    while (end - i >= 8) {
+      int packed = 0;
+      for (int k = 0; k < 8; k++) {
+        packed |= bitAt(from, picks[i + k]) << k;
+      }
+      MemoryUtil.putByte(to + (bit >>> 3), (byte) packed);
+      i += 8;
+      bit += 8;
+    }
+    while (i < end) {
+      setBit(to, bit++, bitAt(from, picks[i++]));
+    }
+  }
+
+  private static int bitAt(long address, int bit) {
+    return (MemoryUtil.getByte(address + (bit >>> 3)) >>> (bit & 7)) & 1;
+  }
+
+  private static void setBit(long address, int bit, int value) {
+    long at = address + (bit >>> 3);
+    int shift = bit & 7;
+    MemoryUtil.putByte(at, (byte) ((MemoryUtil.getByte(at) & ~(1 << shift)) | (value << shift)));
   }
 
   /** How many bits are set from {@code from} (inclusive) below {@code end}. */
@@ -142,65 +288,5 @@ final class SelectedRows {
       count += Long.bitCount(bits);
     }
     return count;
-  }
-
-  /**
-   * Copies validity bits from a source row to a target row through the buffers' addresses, after checking once
-   * that both buffers hold the rows to be touched.
-   */
-  private static final class ValidityGather {
-    private final long from;
-    private final long to;
-
-    ValidityGather(ArrowBuf source, ArrowBuf target, int sourceRows, int targetRows) {
-      if (source.capacity() < (sourceRows + 7L) / 8 || target.capacity() < (targetRows + 7L) / 8) {
-        throw new IllegalStateException("validity buffers of " + source.capacity() + " and " + target.capacity()
-            + " bytes cannot hold " + sourceRows + " and " + targetRows + " rows");
-      }
-      this.from = source.memoryAddress();
-      this.to = target.memoryAddress();
-    }
-
-    void copy(int row, int targetRow) {
-      int bit = (MemoryUtil.getByte(from + (row >>> 3)) >>> (row & 7)) & 1;
-      long address = to + (targetRow >>> 3);
-      int shift = targetRow & 7;
-      MemoryUtil.putByte(address, (byte) ((MemoryUtil.getByte(address) & ~(1 << shift)) | (bit << shift)));
-    }
-  }
-
-  /** The first row from {@code from} (inclusive) below {@code end} whose bit is set, or {@code end}. */
-  static int nextSet(long[] selection, int from, int end) {
-    if (from >= end) {
-      return end;
-    }
-    int word = from >>> 6;
-    long bits = selection[word] & (-1L << from);
-    while (bits == 0) {
-      word++;
-      if ((word << 6) >= end) {
-        return end;
-      }
-      bits = selection[word];
-    }
-    return Math.min(end, (word << 6) + Long.numberOfTrailingZeros(bits));
-  }
-
-  /**
-   * The row just past the {@code count}-th selected row from {@code from} on, or {@code end} when fewer are
-   * selected below it.
-   */
-  static int afterSelected(long[] selection, int from, int end, int count) {
-    int row = from;
-    int left = count;
-    while (left > 0) {
-      row = nextSet(selection, row, end);
-      if (row == end) {
-        return end;
-      }
-      left--;
-      row++;
-    }
-    return row;
   }
 }

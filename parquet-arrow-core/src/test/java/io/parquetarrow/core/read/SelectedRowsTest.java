@@ -14,10 +14,14 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.junit.jupiter.api.Test;
 
-/** Gathering selected rows: every vector kind against copying the same rows value by value. */
+/**
+ * Gathering selected rows: every vector kind, with and without nulls, in two appends (the second at an unaligned row),
+ * against copying the same rows value by value.
+ */
 class SelectedRowsTest {
   @Test
   void gatheredRowsEqualTheSelectedOnes() {
@@ -32,16 +36,19 @@ class SelectedRowsTest {
           }
         }
         List<FieldVector> sources = List.of(new IntVector("i", allocator), new BigIntVector("l", allocator),
-            new DecimalVector("d", allocator, 20, 2), new VarCharVector("s", allocator), new BitVector("b", allocator));
+            new DecimalVector("d", allocator, 20, 2), new VarCharVector("s", allocator), new BitVector("b", allocator),
+            new LargeVarCharVector("ls", allocator));
         for (FieldVector source : sources) {
-          fill(source, rows, random);
+          fill(source, rows, random, round % 4 == 0 ? 0 : 5);
           try (FieldVector target = source.getField().createVector(allocator)) {
             target.setInitialCapacity(4);
             target.allocateNew();
             SelectedRows gather = new SelectedRows(target);
-            int split = random.nextInt(rows + 1);
-            int next = gather.append(source, selection, 0, split, 0);
-            next = gather.append(source, selection, split, rows, next);
+            int[] picks = new int[rows];
+            int count = SelectedRows.picks(selection, 0, rows, picks);
+            int split = random.nextInt(count + 1);
+            int next = gather.append(source, picks, 0, split, 0);
+            next = gather.append(source, picks, split, count - split, next);
             target.setValueCount(next);
             List<Object> expected = new ArrayList<>();
             for (int row = 0; row < rows; row++) {
@@ -62,11 +69,12 @@ class SelectedRowsTest {
     }
   }
 
-  private static void fill(FieldVector vector, int rows, Random random) {
+  /** Fills {@code rows} rows, about one in {@code nullEvery} null (none when 0). */
+  private static void fill(FieldVector vector, int rows, Random random, int nullEvery) {
     vector.setInitialCapacity(rows);
     vector.allocateNew();
     for (int row = 0; row < rows; row++) {
-      if (random.nextInt(5) == 0) {
+      if (nullEvery > 0 && random.nextInt(nullEvery) == 0) {
         continue;
       }
       if (vector instanceof IntVector ints) {
@@ -78,6 +86,8 @@ class SelectedRowsTest {
       } else if (vector instanceof VarCharVector strings) {
         strings.setSafe(row, ("v" + random.nextInt(1 << random.nextInt(20))).repeat(1 + random.nextInt(3))
             .getBytes(StandardCharsets.UTF_8));
+      } else if (vector instanceof LargeVarCharVector strings) {
+        strings.setSafe(row, ("w" + random.nextInt(1000)).getBytes(StandardCharsets.UTF_8));
       } else if (vector instanceof BitVector bits) {
         bits.set(row, random.nextInt(2));
       }
