@@ -16,7 +16,7 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * transport is ready for more ({@link CallbackBackpressureStrategy}, woken by gRPC's on-ready and on-cancel
  * callbacks), so a slow client holds at most one decoded batch plus gRPC's window on the server. A cancelled call
  * stops the loop at once; a client that takes nothing for {@code stallMillis} is dropped with
- * {@code TIMED_OUT}. The caller closes the reader, which frees the batch.
+ * {@code TIMED_OUT}. The caller closes the reader, which frees the batch, and then completes the call.
  */
 final class BatchStream {
   /** How long one wait for the client lasts before the loop looks at the clock again. */
@@ -28,7 +28,10 @@ final class BatchStream {
     this.stallMillis = stallMillis;
   }
 
-  /** Streams every batch; true when the stream completed, false when the client went away first. */
+  /**
+   * Sends every batch; true when all were sent, false when the client went away first. The caller completes the
+   * call after it has closed the reader, so a client that sees the end finds the server's memory freed.
+   */
   boolean send(ArrowReader reader, ServerStreamListener listener) throws IOException {
     BackpressureStrategy backpressure = new CallbackBackpressureStrategy();
     backpressure.register(listener);
@@ -40,11 +43,7 @@ final class BatchStream {
       }
       listener.putNext();
     }
-    if (listener.isCancelled()) {
-      return false;
-    }
-    listener.completed();
-    return true;
+    return !listener.isCancelled();
   }
 
   private boolean awaitReady(BackpressureStrategy backpressure, ServerStreamListener listener) {

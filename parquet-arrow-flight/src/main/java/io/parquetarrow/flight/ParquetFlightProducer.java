@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.ActionType;
@@ -30,8 +31,9 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * ListFlights (every target, from footers), GetFlightInfo (a plan of signed endpoints), DoGet (one slice streamed
  * from the library's reader) and DoPut (one upload written by {@link UploadWriter}). Actions are not offered.
  *
- * <p>DoGet and DoPut take one of a fixed number of stream permits or fail at once with
- * {@code RESOURCE_EXHAUSTED}, so clients know to retry. Each stream reads or writes through a child allocator of
+ * <p>DoGet and DoPut take one of a fixed number of stream permits, waiting a short while for one, or fail with
+ * {@code RESOURCE_EXHAUSTED}, so clients know to retry. A DoGet completes only after its reader and memory are
+ * freed and its permit returned. Each stream reads or writes through a child allocator of
  * the server's, closed when the stream ends: a stream that leaks shows up there, named by its stream number.
  */
 final class ParquetFlightProducer implements FlightProducer {
@@ -44,17 +46,19 @@ final class ParquetFlightProducer implements FlightProducer {
   private final Semaphore streams;
   private final int maxStreams;
   private final long sliceBytes;
+  private final long streamWaitMillis;
   private final BatchStream batchStream;
   private final AtomicLong streamNumbers = new AtomicLong();
 
   ParquetFlightProducer(ServedDirectory directory, BufferAllocator allocator, int maxStreams, long sliceBytes,
-      long stallMillis) {
+      long stallMillis, long streamWaitMillis) {
     this.directory = directory;
     this.allocator = allocator;
     this.errors = new FlightErrors(directory);
     this.maxStreams = maxStreams;
     this.streams = new Semaphore(maxStreams);
     this.sliceBytes = sliceBytes;
+    this.streamWaitMillis = streamWaitMillis;
     this.batchStream = new BatchStream(stallMillis);
   }
 
@@ -115,33 +119,39 @@ final class ParquetFlightProducer implements FlightProducer {
       listener.error(errors.toFlight(e));
       return;
     }
-    if (!streams.tryAcquire()) {
+    if (!acquireStream()) {
       listener.error(tooManyStreams());
       return;
     }
     long number = streamNumbers.incrementAndGet();
-    boolean ended = false;
-    try (BufferAllocator streamAllocator = allocator.newChildAllocator("get-" + number, 0, Long.MAX_VALUE)) {
-      FlightTarget target = directory.target(contents.path(), streamAllocator);
-      try (ArrowReader reader = target.open(contents.slice(), contents.request(), streamAllocator)) {
-        batchStream.send(reader, listener);
-        ended = true;
+    boolean sent = false;
+    FlightRuntimeException failure = null;
+    try {
+      try (BufferAllocator streamAllocator = allocator.newChildAllocator("get-" + number, 0, Long.MAX_VALUE)) {
+        FlightTarget target = directory.target(contents.path(), streamAllocator);
+        try (ArrowReader reader = target.open(contents.slice(), contents.request(), streamAllocator)) {
+          sent = batchStream.send(reader, listener);
+        }
       }
     } catch (IOException | RuntimeException e) {
-      if (ended || listener.isCancelled()) {
-        LOG.log(Level.WARNING, "stream " + number + " of " + contents.path() + " failed after it ended", e);
-      } else {
-        listener.error(errors.toFlight(e));
-      }
+      failure = errors.toFlight(e);
     } finally {
       streams.release();
+    }
+    if (listener.isCancelled()) {
+      return;
+    }
+    if (failure != null) {
+      listener.error(failure);
+    } else if (sent) {
+      listener.completed();
     }
   }
 
   @Override
   public Runnable acceptPut(CallContext context, FlightStream stream, StreamListener<PutResult> ackStream) {
     return () -> {
-      if (!streams.tryAcquire()) {
+      if (!acquireStream()) {
         ackStream.onError(tooManyStreams());
         return;
       }
@@ -167,6 +177,16 @@ final class ParquetFlightProducer implements FlightProducer {
   @Override
   public void listActions(CallContext context, StreamListener<ActionType> listener) {
     listener.onCompleted();
+  }
+
+  /** Takes a stream permit, waiting up to the configured time for one to free up. */
+  private boolean acquireStream() {
+    try {
+      return streams.tryAcquire(streamWaitMillis, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   private FlightRuntimeException tooManyStreams() {

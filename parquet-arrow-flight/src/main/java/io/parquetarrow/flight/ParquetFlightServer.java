@@ -30,7 +30,8 @@ import org.apache.arrow.memory.BufferAllocator;
  *
  * <p>Security: every path is resolved under the directory ({@link ServedDirectory}); with a token, each call needs
  * {@code authorization: Bearer <token>}; with a certificate and key, the server speaks TLS ({@code grpc+tls}).
- * DoGet and DoPut streams beyond {@link Builder#maxStreams} fail with {@code RESOURCE_EXHAUSTED}. Handlers run on
+ * DoGet and DoPut streams beyond {@link Builder#maxStreams} wait up to {@link Builder#streamWaitMillis} for a
+ * permit, then fail with {@code RESOURCE_EXHAUSTED}. Handlers run on
  * {@link Builder#threads} threads; a stream holds one while it runs.
  *
  * <p>Memory: every batch comes from a child allocator of the one given, which the server closes on
@@ -41,6 +42,8 @@ public final class ParquetFlightServer implements AutoCloseable {
   public static final long DEFAULT_SLICE_BYTES = 64L << 20;
   /** The default time a DoGet waits for a client that takes no data before dropping it. */
   public static final long DEFAULT_STALL_MILLIS = TimeUnit.MINUTES.toMillis(5);
+  /** The default time a DoGet or DoPut waits for a stream permit before {@code RESOURCE_EXHAUSTED}. */
+  public static final long DEFAULT_STREAM_WAIT_MILLIS = 5_000;
 
   private final FlightServer server;
   private final BufferAllocator allocator;
@@ -58,7 +61,7 @@ public final class ParquetFlightServer implements AutoCloseable {
       Location location = tls ? Location.forGrpcTls(builder.host, builder.port)
           : Location.forGrpcInsecure(builder.host, builder.port);
       ParquetFlightProducer producer = new ParquetFlightProducer(directory, allocator, builder.maxStreams,
-          builder.sliceBytes, builder.stallMillis);
+          builder.sliceBytes, builder.stallMillis, builder.streamWaitMillis);
       FlightServer.Builder flight = FlightServer.builder(allocator, location, producer).executor(executor);
       if (builder.token != null) {
         flight.headerAuthenticator(new BearerTokenCheck(builder.token));
@@ -148,6 +151,7 @@ public final class ParquetFlightServer implements AutoCloseable {
     private Integer maxStreams;
     private long sliceBytes = DEFAULT_SLICE_BYTES;
     private long stallMillis = DEFAULT_STALL_MILLIS;
+    private long streamWaitMillis = DEFAULT_STREAM_WAIT_MILLIS;
 
     private Builder(Path directory, BufferAllocator allocator) {
       this.directory = Objects.requireNonNull(directory, "directory");
@@ -218,6 +222,15 @@ public final class ParquetFlightServer implements AutoCloseable {
         throw new IllegalArgumentException("stallMillis must be positive, got " + millis);
       }
       this.stallMillis = millis;
+      return this;
+    }
+
+    /** How long a DoGet or DoPut waits for a stream permit before {@code RESOURCE_EXHAUSTED} (default 5 s). */
+    public Builder streamWaitMillis(long millis) {
+      if (millis < 0) {
+        throw new IllegalArgumentException("streamWaitMillis must not be negative, got " + millis);
+      }
+      this.streamWaitMillis = millis;
       return this;
     }
 

@@ -207,7 +207,8 @@ class ParquetFlightServerTest {
       }
     }
     awaitNothingAllocated();
-    assertThat(read(client, info.getEndpoints().get(1).getTicket()))
+    FlightInfo whole = client.getInfo(FlightDescriptor.path("data.parquet"));
+    assertThat(read(client, whole.getEndpoints().get(1).getTicket()))
         .as("streams were released: more than the limit of 4 ran").hasSize(FlightTestData.ROW_GROUP_ROWS);
   }
 
@@ -215,7 +216,7 @@ class ParquetFlightServerTest {
   void streamsBeyondTheLimitAreRefused() throws Exception {
     server.close();
     client.close();
-    server = startServer(ParquetFlightServer.builder(directory, allocator).maxStreams(1));
+    server = startServer(ParquetFlightServer.builder(directory, allocator).maxStreams(1).streamWaitMillis(100));
     FlightInfo info = client.getInfo(command("{\"path\": \"data.parquet\", \"batch_rows\": 1}"));
     try (FlightStream held = client.getStream(info.getEndpoints().get(0).getTicket())) {
       assertThat(held.next()).isTrue();
