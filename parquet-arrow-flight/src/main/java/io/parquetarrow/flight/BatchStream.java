@@ -7,12 +7,14 @@ import org.apache.arrow.flight.BackpressureStrategy.CallbackBackpressureStrategy
 import org.apache.arrow.flight.BackpressureStrategy.WaitResult;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.FlightProducer.ServerStreamListener;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 
 /**
  * Sends one reader's batches to a DoGet listener: the reader's own {@link VectorSchemaRoot} is what Flight
- * serializes, batch by batch, with no copy of ours in between. The next batch is read only when the client's
+ * serializes, batch by batch, with no copy of ours in between (dictionary columns excepted, which
+ * {@link DecodedBatches} turns into values). The next batch is read only when the client's
  * transport is ready for more ({@link CallbackBackpressureStrategy}, woken by gRPC's on-ready and on-cancel
  * callbacks), so a slow client holds at most one decoded batch plus gRPC's window on the server. A cancelled call
  * stops the loop at once; a client that takes nothing for {@code stallMillis} is dropped with
@@ -32,12 +34,24 @@ final class BatchStream {
    * Sends every batch; true when all were sent, false when the client went away first. The caller completes the
    * call after it has closed the reader, so a client that sees the end finds the server's memory freed.
    */
-  boolean send(ArrowReader reader, ServerStreamListener listener) throws IOException {
+  boolean send(ArrowReader reader, ServerStreamListener listener, BufferAllocator allocator) throws IOException {
     BackpressureStrategy backpressure = new CallbackBackpressureStrategy();
     backpressure.register(listener);
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
-    listener.start(root, reader);
+    if (!DecodedBatches.hasDictionaries(root.getSchema())) {
+      listener.start(root);
+      return sendAll(reader, listener, backpressure, () -> { });
+    }
+    try (DecodedBatches decoded = new DecodedBatches(root, reader, allocator)) {
+      listener.start(decoded.root());
+      return sendAll(reader, listener, backpressure, decoded::load);
+    }
+  }
+
+  private boolean sendAll(ArrowReader reader, ServerStreamListener listener, BackpressureStrategy backpressure,
+      Runnable afterLoad) throws IOException {
     while (reader.loadNextBatch()) {
+      afterLoad.run();
       if (!awaitReady(backpressure, listener)) {
         return false;
       }

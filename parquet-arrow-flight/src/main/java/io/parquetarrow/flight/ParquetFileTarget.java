@@ -40,7 +40,7 @@ public final class ParquetFileTarget implements FlightTarget {
   public static ParquetFileTarget open(Path file, String path, BufferAllocator allocator) throws IOException {
     Objects.requireNonNull(path, "path");
     try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, ReadOptions.defaults())) {
-      return new ParquetFileTarget(file, path, reader.metadata(), reader.getVectorSchemaRoot().getSchema());
+      return new ParquetFileTarget(file, path, reader.metadata(), streamedSchema(reader));
     }
   }
 
@@ -71,7 +71,7 @@ public final class ParquetFileTarget implements FlightTarget {
   @Override
   public TargetPlan plan(ReadRequest request, long sliceBytes, BufferAllocator allocator) throws IOException {
     try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, request.toReadOptions(null))) {
-      Schema projected = reader.getVectorSchemaRoot().getSchema();
+      Schema projected = streamedSchema(reader);
       List<Integer> kept = new ArrayList<>();
       if (request.filter() == null) {
         for (int rowGroup = 0; rowGroup < metadata.rowGroups().size(); rowGroup++) {
@@ -141,6 +141,12 @@ public final class ParquetFileTarget implements FlightTarget {
       }
     }
     return bytes;
+  }
+
+  /** The schema of the batches a DoGet sends: dictionary columns as their values ({@link DecodedBatches}). */
+  private static Schema streamedSchema(ParquetArrowReader reader) throws IOException {
+    Schema schema = reader.getVectorSchemaRoot().getSchema();
+    return DecodedBatches.hasDictionaries(schema) ? DecodedBatches.plainSchema(schema, reader) : schema;
   }
 
   private static int[] toArray(List<Integer> values) {

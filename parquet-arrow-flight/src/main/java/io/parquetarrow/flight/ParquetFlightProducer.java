@@ -130,7 +130,7 @@ final class ParquetFlightProducer implements FlightProducer {
       try (BufferAllocator streamAllocator = allocator.newChildAllocator("get-" + number, 0, Long.MAX_VALUE)) {
         FlightTarget target = directory.target(contents.path(), streamAllocator);
         try (ArrowReader reader = target.open(contents.slice(), contents.request(), streamAllocator)) {
-          sent = batchStream.send(reader, listener);
+          sent = batchStream.send(reader, listener, streamAllocator);
         }
       }
     } catch (IOException | RuntimeException e) {
