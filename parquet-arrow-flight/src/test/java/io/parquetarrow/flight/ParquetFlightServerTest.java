@@ -18,6 +18,7 @@ import org.apache.arrow.flight.Criteria;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightDescriptor;
 import org.apache.arrow.flight.FlightInfo;
+import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.Ticket;
@@ -124,6 +125,22 @@ class ParquetFlightServerTest {
     assertThat(failure(() -> client.getInfo(command("not json")))).isEqualTo(FlightStatusCode.INVALID_ARGUMENT);
     assertThat(failure(() -> client.getInfo(FlightDescriptor.path("missing.parquet"))))
         .isEqualTo(FlightStatusCode.NOT_FOUND);
+  }
+
+  @Test
+  void aDamagedFileIsReportedByItsRelativePathWithoutStackTrace() throws Exception {
+    Files.writeString(directory.resolve("damaged.parquet"), "this is not a Parquet file at all");
+    List<FlightInfo> listed = new ArrayList<>();
+    client.listFlights(Criteria.ALL).forEach(listed::add);
+    assertThat(listed).as("a damaged file is left out of the listing").hasSize(1);
+    try {
+      client.getInfo(FlightDescriptor.path("damaged.parquet"));
+      throw new AssertionError("GetFlightInfo of a damaged file succeeded");
+    } catch (FlightRuntimeException e) {
+      assertThat(e.status().code()).isEqualTo(FlightStatusCode.INTERNAL);
+      assertThat(e.getMessage()).contains("damaged.parquet").doesNotContain(directory.toRealPath().toString())
+          .doesNotContain("\tat ").doesNotContain("Exception:");
+    }
   }
 
   @Test
