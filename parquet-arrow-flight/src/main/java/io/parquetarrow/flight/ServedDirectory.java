@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.FlightRuntimeException;
@@ -113,6 +114,10 @@ final class ServedDirectory {
    * the served directory) and its name, which must end in {@code .parquet}.
    */
   Path forUpload(String path) throws IOException {
+    if (path != null && Arrays.stream(path.split("/")).anyMatch(segment -> isHidden(segment)
+        && !segment.equals(".") && !segment.equals(".."))) {
+      throw invalid("names starting with '.' or '_' are not served, so they cannot be uploaded: " + printable(path));
+    }
     checkSyntax(path);
     if (!path.endsWith(PARQUET_SUFFIX)) {
       throw CallStatus.INVALID_ARGUMENT.withDescription("an uploaded file's name must end in .parquet: " + path)

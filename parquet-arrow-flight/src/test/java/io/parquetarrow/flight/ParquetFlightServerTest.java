@@ -203,6 +203,10 @@ class ParquetFlightServerTest {
         .isEqualTo(FlightStatusCode.UNAUTHORIZED);
     assertThat(failure(() -> put(FlightDescriptor.path("..", "evil.parquet"), 10, 0)))
         .isEqualTo(FlightStatusCode.INVALID_ARGUMENT);
+    assertThat(failure(() -> put(FlightDescriptor.path(".hidden.parquet"), 10, 0)))
+        .isEqualTo(FlightStatusCode.INVALID_ARGUMENT);
+    assertThat(failure(() -> put(FlightDescriptor.path("notes.txt"), 10, 0)))
+        .isEqualTo(FlightStatusCode.INVALID_ARGUMENT);
     assertThat(failure(() -> put(FlightDescriptor.path("out", "evil.parquet"), 10, 0)))
         .isEqualTo(FlightStatusCode.UNAUTHORIZED);
     assertThat(outside.resolve("evil.parquet")).doesNotExist();
