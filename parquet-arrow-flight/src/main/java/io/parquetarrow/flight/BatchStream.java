@@ -16,8 +16,9 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * serializes, batch by batch, with no copy of ours in between (dictionary columns excepted, which
  * {@link DecodedBatches} turns into values). The next batch is read only when the client's
  * transport is ready for more ({@link CallbackBackpressureStrategy}, woken by gRPC's on-ready and on-cancel
- * callbacks), so a slow client holds at most one decoded batch plus gRPC's window on the server. A cancelled call
- * stops the loop at once; a client that takes nothing for {@code stallMillis} is dropped with
+ * callbacks), so a slow client holds one decoded batch in the allocator, plus what gRPC queues for the call
+ * (Flight's backpressure threshold, 10 MB by default) and the client's flow-control window. A cancelled call stops
+ * the loop at once; a client that takes nothing for {@code stallMillis} is dropped with
  * {@code TIMED_OUT}. The caller closes the reader, which frees the batch, and then completes the call.
  */
 final class BatchStream {

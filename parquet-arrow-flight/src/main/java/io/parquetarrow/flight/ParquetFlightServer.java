@@ -62,6 +62,9 @@ public final class ParquetFlightServer implements AutoCloseable {
       ParquetFlightProducer producer = new ParquetFlightProducer(directory, allocator, builder.maxStreams,
           builder.sliceBytes, builder.stallMillis, builder.streamWaitMillis);
       FlightServer.Builder flight = FlightServer.builder(allocator, location, producer).executor(executor);
+      if (builder.backpressureBytes != null) {
+        flight.backpressureThreshold(builder.backpressureBytes);
+      }
       if (builder.token != null) {
         flight.headerAuthenticator(new BearerTokenCheck(builder.token));
       }
@@ -151,6 +154,7 @@ public final class ParquetFlightServer implements AutoCloseable {
     private long sliceBytes = DEFAULT_SLICE_BYTES;
     private long stallMillis = DEFAULT_STALL_MILLIS;
     private long streamWaitMillis = DEFAULT_STREAM_WAIT_MILLIS;
+    private Integer backpressureBytes;
 
     private Builder(Path directory, BufferAllocator allocator) {
       this.directory = Objects.requireNonNull(directory, "directory");
@@ -230,6 +234,18 @@ public final class ParquetFlightServer implements AutoCloseable {
         throw new IllegalArgumentException("streamWaitMillis must not be negative, got " + millis);
       }
       this.streamWaitMillis = millis;
+      return this;
+    }
+
+    /**
+     * The bytes gRPC may queue for one call before the stream waits for its client (Flight's default, 10 MB, when
+     * not set). These are gRPC's copies, outside the allocator; the reader itself holds one batch.
+     */
+    public Builder backpressureBytes(int bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("backpressureBytes must be positive, got " + bytes);
+      }
+      this.backpressureBytes = bytes;
       return this;
     }
 

@@ -8,7 +8,10 @@ import java.util.List;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.junit.jupiter.api.Test;
 
-/** {@link TicketCodec}: tickets round-trip through the codec that signed them and through no other, and no altered byte passes. */
+/**
+ * {@link TicketCodec}: tickets round-trip through the codec that signed them and through no other, and no altered
+ * byte passes.
+ */
 class FlightTicketsTest {
   private static final TicketCodec.Contents CONTENTS = new TicketCodec.Contents("dir/f.parquet",
       new ReadSlice("", new int[] {3, 4, 5}), new ReadRequest(List.of("a", "b.c"), "a > 5 AND b.c = 'x'", 1024));
