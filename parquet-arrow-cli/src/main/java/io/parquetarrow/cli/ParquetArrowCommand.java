@@ -16,8 +16,9 @@ import picocli.CommandLine.Spec;
 /**
  * The {@code parquet-arrow} command: the top of the command line, above the library's reading path. It only
  * chooses a subcommand ({@link SchemaCommand}, {@link MetaCommand}, {@link CatCommand}, {@link WriteCommand},
- * {@link VersionCommand}); each of those opens a file through {@code parquet-arrow-core} and prints what it finds
- * ({@code write} converts an Arrow IPC input to Parquet instead).
+ * {@link ServeCommand}, {@link VersionCommand}); each of those opens a file through {@code parquet-arrow-core} and
+ * prints what it finds ({@code write} converts an Arrow IPC input to Parquet instead, and {@code serve} serves a
+ * directory over Arrow Flight until it is stopped).
  *
  * <p>Exit codes: 0 on success, 1 when a file cannot be read (one line on standard error,
  * {@code parquet-arrow: <file>: <what is wrong>}, with the stack trace only under {@code --verbose}), 2 on a
@@ -36,6 +37,7 @@ import picocli.CommandLine.Spec;
       MetaCommand.class,
       CatCommand.class,
       WriteCommand.class,
+      ServeCommand.class,
       VersionCommand.class,
       CommandLine.HelpCommand.class
     })

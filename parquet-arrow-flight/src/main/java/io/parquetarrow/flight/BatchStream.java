@@ -1,0 +1,81 @@
+package io.parquetarrow.flight;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.flight.BackpressureStrategy;
+import org.apache.arrow.flight.BackpressureStrategy.CallbackBackpressureStrategy;
+import org.apache.arrow.flight.BackpressureStrategy.WaitResult;
+import org.apache.arrow.flight.CallStatus;
+import org.apache.arrow.flight.FlightProducer.ServerStreamListener;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+/**
+ * Sends one reader's batches to a DoGet listener: the reader's own {@link VectorSchemaRoot} is what Flight
+ * serializes, batch by batch, with no copy of ours in between (dictionary columns excepted, which
+ * {@link DecodedBatches} turns into values). The next batch is read only when the client's
+ * transport is ready for more ({@link CallbackBackpressureStrategy}, woken by gRPC's on-ready and on-cancel
+ * callbacks), so a slow client holds one decoded batch in the allocator, plus what gRPC queues for the call
+ * (Flight's backpressure threshold, 10 MB by default) and the client's flow-control window. A cancelled call stops
+ * the loop at once; a client that takes nothing for {@code stallMillis} is dropped with
+ * {@code TIMED_OUT}. The caller closes the reader, which frees the batch, and then completes the call.
+ */
+final class BatchStream {
+  /** How long one wait for the client lasts before the loop looks at the clock again. */
+  private static final long WAIT_SLICE_MILLIS = 500;
+
+  private final long stallMillis;
+
+  BatchStream(long stallMillis) {
+    this.stallMillis = stallMillis;
+  }
+
+  /**
+   * Sends every batch; true when all were sent, false when the client went away first. The caller completes the
+   * call after it has closed the reader, so a client that sees the end finds the server's memory freed.
+   */
+  boolean send(ArrowReader reader, ServerStreamListener listener, BufferAllocator allocator) throws IOException {
+    BackpressureStrategy backpressure = new CallbackBackpressureStrategy();
+    backpressure.register(listener);
+    VectorSchemaRoot root = reader.getVectorSchemaRoot();
+    if (!DecodedBatches.hasDictionaries(root.getSchema())) {
+      listener.start(root);
+      return sendAll(reader, listener, backpressure, () -> { });
+    }
+    try (DecodedBatches decoded = new DecodedBatches(root, reader, allocator)) {
+      listener.start(decoded.root());
+      return sendAll(reader, listener, backpressure, decoded::load);
+    }
+  }
+
+  private boolean sendAll(ArrowReader reader, ServerStreamListener listener, BackpressureStrategy backpressure,
+      Runnable afterLoad) throws IOException {
+    while (reader.loadNextBatch()) {
+      afterLoad.run();
+      if (!awaitReady(backpressure, listener)) {
+        return false;
+      }
+      listener.putNext();
+    }
+    return !listener.isCancelled();
+  }
+
+  private boolean awaitReady(BackpressureStrategy backpressure, ServerStreamListener listener) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(stallMillis);
+    while (true) {
+      WaitResult result = backpressure.waitForListener(WAIT_SLICE_MILLIS);
+      if (listener.isCancelled() || result == WaitResult.CANCELLED) {
+        return false;
+      }
+      if (result == WaitResult.READY) {
+        return true;
+      }
+      if (result == WaitResult.OTHER || System.nanoTime() - deadline > 0) {
+        listener.error(CallStatus.TIMED_OUT.withDescription("the client took no data for " + stallMillis + " ms")
+            .toRuntimeException());
+        return false;
+      }
+    }
+  }
+}
