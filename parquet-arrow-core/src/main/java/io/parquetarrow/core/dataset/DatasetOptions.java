@@ -23,7 +23,7 @@ public final class DatasetOptions {
     /**
      * Directory names of the form {@code key=value} (Hive, Spark, pyarrow, DuckDB): each is a partition column,
      * the same keys in the same order for every file; other directory names are ignored. Keys and values are
-     * percent-decoded ({@code %2F} is {@code /}), and {@code __HIVE_DEFAULT_PARTITION__} is null.
+     * percent-decoded ({@code %2F} is {@code /}), and {@link DatasetOptions#nullFallback()} is null.
      */
     HIVE,
     /** No partition columns; directory names mean nothing. */
@@ -34,8 +34,10 @@ public final class DatasetOptions {
   private final Schema partitionSchema;
   private final FileDecryptionProperties decryption;
   private final Path partitionBase;
+  private final String nullFallback;
 
   private DatasetOptions(Builder builder) {
+    this.nullFallback = builder.nullFallback;
     this.partitioning = builder.partitioning;
     this.partitionSchema = builder.partitionSchema;
     this.decryption = builder.decryption;
@@ -77,9 +79,17 @@ public final class DatasetOptions {
     return partitionBase;
   }
 
+  /**
+   * The directory value that stands for a null partition value (pyarrow's {@code null_fallback}): by default
+   * {@code __HIVE_DEFAULT_PARTITION__}, as Hive, Spark and pyarrow write it. DuckDB writes {@code NULL} instead.
+   */
+  public String nullFallback() {
+    return nullFallback;
+  }
+
   @Override
   public String toString() {
-    return "DatasetOptions{partitioning=" + partitioning
+    return "DatasetOptions{partitioning=" + partitioning + ", nullFallback=" + nullFallback
         + (partitionSchema == null ? "" : ", partitionSchema=" + partitionSchema)
         + (partitionBase == null ? "" : ", partitionBase=" + partitionBase)
         + ", decryption=" + (decryption == null ? "none" : "set") + "}";
@@ -91,8 +101,22 @@ public final class DatasetOptions {
     private Schema partitionSchema;
     private FileDecryptionProperties decryption;
     private Path partitionBase;
+    private String nullFallback = HivePaths.DEFAULT_PARTITION;
 
     private Builder() {}
+
+    /**
+     * The directory value read as a null partition value (default {@code __HIVE_DEFAULT_PARTITION__}; {@code NULL}
+     * for directories DuckDB wrote); compared before percent-decoding.
+     */
+    public Builder nullFallback(String value) {
+      Objects.requireNonNull(value, "value");
+      if (value.isEmpty()) {
+        throw new IllegalArgumentException("the null fallback must not be empty");
+      }
+      this.nullFallback = value;
+      return this;
+    }
 
     /** How directory names become partition columns (default {@link Partitioning#HIVE}). */
     public Builder partitioning(Partitioning partitioning) {

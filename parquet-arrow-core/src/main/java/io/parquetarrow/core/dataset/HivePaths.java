@@ -21,11 +21,12 @@ final class HivePaths {
 
   /**
    * The {@code key=value} directories of {@code relativePath} ({@code /}-separated, the last part being the file
-   * name), in path order; directories of another form are passed over.
+   * name), in path order; directories of another form are passed over. A value written as {@code nullValue}
+   * (before decoding) is null.
    *
    * @throws IllegalArgumentException for an empty key, a malformed escape, or a key given twice
    */
-  static List<Segment> segments(String relativePath) {
+  static List<Segment> segments(String relativePath, String nullValue) {
     String[] parts = relativePath.split("/");
     List<Segment> segments = new ArrayList<>();
     for (int i = 0; i < parts.length - 1; i++) {
@@ -35,7 +36,7 @@ final class HivePaths {
       }
       String key = decode(parts[i].substring(0, equals), relativePath);
       String raw = parts[i].substring(equals + 1);
-      String value = raw.equals(DEFAULT_PARTITION) ? null : decode(raw, relativePath);
+      String value = raw.equals(nullValue) ? null : decode(raw, relativePath);
       if (key.isEmpty()) {
         throw new IllegalArgumentException(relativePath + ": partition directory " + parts[i] + " has no key");
       }

@@ -126,7 +126,7 @@ public final class ParquetDataset {
     List<Map<String, String>> rawValues = new ArrayList<>(found.size());
     Map<String, List<String>> valuesByKey = new HashMap<>();
     for (FileDiscovery.Found file : found) {
-      List<HivePaths.Segment> segments = partitioned ? HivePaths.segments(file.relativePath()) : List.of();
+      List<HivePaths.Segment> segments = partitioned ? HivePaths.segments(file.relativePath(), options.nullFallback()) : List.of();
       List<String> fileKeys = segments.stream().map(HivePaths.Segment::key).toList();
       if (keys == null) {
         keys = fileKeys;

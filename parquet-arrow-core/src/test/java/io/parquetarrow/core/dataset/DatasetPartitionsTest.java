@@ -17,39 +17,46 @@ import org.junit.jupiter.api.Test;
 /** Hive partition directories: parsing, percent-decoding, the default partition, and type inference. */
 class DatasetPartitionsTest {
 
+  private static List<HivePaths.Segment> segments(String relativePath) {
+    return HivePaths.segments(relativePath, HivePaths.DEFAULT_PARTITION);
+  }
+
   @Test
   void readsKeyValueDirectoriesInOrderAndPassesOverOthers() {
-    assertThat(HivePaths.segments("year=2024/extra/city=Paris/part-0.parquet")).containsExactly(
+    assertThat(segments("year=2024/extra/city=Paris/part-0.parquet")).containsExactly(
         new HivePaths.Segment("year", "2024"), new HivePaths.Segment("city", "Paris"));
-    assertThat(HivePaths.segments("part-0.parquet")).isEmpty();
+    assertThat(segments("part-0.parquet")).isEmpty();
     // The file name is never a partition, even with an '='.
-    assertThat(HivePaths.segments("a=1/b=2.parquet")).containsExactly(new HivePaths.Segment("a", "1"));
+    assertThat(segments("a=1/b=2.parquet")).containsExactly(new HivePaths.Segment("a", "1"));
   }
 
   @Test
   void decodesPercentEscapesAsUtf8AndKeepsPlus() {
-    assertThat(HivePaths.segments("s=New%20York%2FNY%3Dx/f")).containsExactly(
+    assertThat(segments("s=New%20York%2FNY%3Dx/f")).containsExactly(
         new HivePaths.Segment("s", "New York/NY=x"));
     assertThat(HivePaths.decode("a+b", "f")).isEqualTo("a+b");
     assertThat(HivePaths.decode("caf%C3%A9", "f")).isEqualTo("café");
     assertThat(HivePaths.decode("%25", "f")).isEqualTo("%");
-    assertThat(HivePaths.segments("k%3Dey=v/f")).containsExactly(new HivePaths.Segment("k=ey", "v"));
+    assertThat(segments("k%3Dey=v/f")).containsExactly(new HivePaths.Segment("k=ey", "v"));
   }
 
   @Test
   void readsTheDefaultPartitionAsNull() {
-    assertThat(HivePaths.segments("a=__HIVE_DEFAULT_PARTITION__/f")).containsExactly(
+    assertThat(segments("a=__HIVE_DEFAULT_PARTITION__/f")).containsExactly(
         new HivePaths.Segment("a", null));
+    assertThat(HivePaths.segments("a=NULL/f", "NULL")).containsExactly(new HivePaths.Segment("a", null));
+    assertThat(segments("a=NULL/f")).containsExactly(
+        new HivePaths.Segment("a", "NULL"));
   }
 
   @Test
   void rejectsMalformedDirectories() {
-    assertThatThrownBy(() -> HivePaths.segments("a=%2/f")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> segments("a=%2/f")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("a=%2/f").hasMessageContaining("malformed escape");
-    assertThatThrownBy(() -> HivePaths.segments("a=%zz/f")).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> HivePaths.segments("=1/f")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> segments("a=%zz/f")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> segments("=1/f")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("no key");
-    assertThatThrownBy(() -> HivePaths.segments("a=1/a=2/f")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> segments("a=1/a=2/f")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("partition key a appears twice");
   }
 
