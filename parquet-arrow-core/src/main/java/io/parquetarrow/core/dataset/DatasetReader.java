@@ -38,6 +38,7 @@ final class DatasetReader extends ArrowReader {
   private final Schema schema;
   private final FileBatches batches;
   private boolean closed;
+  private Exception failure;
 
   private DatasetReader(BufferAllocator allocator, Schema schema, FileBatches batches) {
     super(allocator);
@@ -131,6 +132,18 @@ final class DatasetReader extends ArrowReader {
     if (closed) {
       throw new IllegalStateException("the dataset reader is closed");
     }
+    if (failure != null) {
+      throw new IllegalStateException("an earlier batch failed; the dataset reader cannot continue", failure);
+    }
+    try {
+      return moveNextBatch();
+    } catch (IOException | RuntimeException e) {
+      failure = e;
+      throw e;
+    }
+  }
+
+  private boolean moveNextBatch() throws IOException {
     prepareLoadNextBatch();
     VectorSchemaRoot root = getVectorSchemaRoot();
     try (Batch batch = batches.next()) {

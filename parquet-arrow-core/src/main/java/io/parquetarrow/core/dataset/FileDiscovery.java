@@ -2,7 +2,6 @@ package io.parquetarrow.core.dataset;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,9 +41,6 @@ final class FileDiscovery {
           continue;
         }
         if (Files.isSymbolicLink(path) && !path.toRealPath().startsWith(realRoot)) {
-          continue;
-        }
-        if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(path)) {
           continue;
         }
         found.add(new Found(path, relative));

@@ -5,18 +5,29 @@ import static io.parquetarrow.core.dataset.DatasetTesting.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.ReadOptions;
+import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.filter.Filter;
 import io.parquetarrow.errors.ParquetException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryEncoder;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -72,7 +83,7 @@ class ParquetDatasetTest {
         "p=1/s=a b/part-0.parquet", "p=1/s=x%2Fy/part-0.parquet", "p=2/s=a b/part-0.parquet");
     assertThat(dataset.partitionColumns()).containsExactly("p", "s");
     assertThat(dataset.files().get(1).partitionValues()).containsExactly(
-        java.util.Map.entry("p", 1), java.util.Map.entry("s", "x/y"));
+        Map.entry("p", 1), Map.entry("s", "x/y"));
     assertThat(dataset.schema().getFields()).extracting(Field::getName).containsExactly("x", "name", "p", "s");
     assertThat(dataset.schema().findField("p").getType()).isEqualTo(new ArrowType.Int(32, true));
     assertThat(dataset.schema().findField("s").getType()).isEqualTo(ArrowType.Utf8.INSTANCE);
@@ -194,6 +205,8 @@ class ParquetDatasetTest {
     for (int threads : new int[] {1, 2}) {
       try (ArrowReader reader = dataset.reader(allocator, ReadOptions.builder().threads(threads).build())) {
         assertThatThrownBy(() -> rows(reader)).hasMessageContaining("b.parquet");
+        assertThatThrownBy(reader::loadNextBatch).isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("earlier batch failed");
       }
     }
   }
@@ -241,6 +254,43 @@ class ParquetDatasetTest {
     ParquetDataset partitioned = ParquetDataset.open(files, DatasetOptions.builder().partitionBase(directory).build());
     assertThat(partitioned.partitionColumns()).containsExactly("p", "s");
     assertThat(read(partitioned, ReadOptions.builder().filter("p = 2").columns("x").build())).hasSize(10);
+  }
+
+  @Test
+  void decodesDictionaryColumnsOfSomeFilesToTheirValues() throws Exception {
+    DictionaryEncoding encoding = new DictionaryEncoding(1, false, new ArrowType.Int(32, true));
+    try (VarCharVector values = strings("fruit", "apple", "banana");
+        VarCharVector rows = strings("fruit", "banana", "apple", "banana")) {
+      Dictionary dictionary = new Dictionary(values, encoding);
+      DictionaryProvider.MapDictionaryProvider provider = new DictionaryProvider.MapDictionaryProvider(dictionary);
+      try (FieldVector indices = (FieldVector) DictionaryEncoder.encode(rows, dictionary)) {
+        // A view over vectors the try closes; not closed itself.
+        VectorSchemaRoot batch = new VectorSchemaRoot(List.of(indices));
+        batch.setRowCount(3);
+        try (ParquetArrowWriter writer = ParquetArrowWriter.open(directory.resolve("a.parquet"), batch.getSchema(),
+            provider, WriteOptions.defaults())) {
+          writer.write(batch, provider);
+        }
+      }
+    }
+    write(directory.resolve("b.parquet"), "SELECT 'kiwi' AS fruit");
+    ParquetDataset dataset = ParquetDataset.open(directory);
+    assertThat(dataset.schema().findField("fruit").getDictionary()).isNull();
+    assertThat(dataset.schema().findField("fruit").getType()).isEqualTo(ArrowType.Utf8.INSTANCE);
+    assertThat(read(dataset, ReadOptions.builder().threads(2).build())).containsExactly(List.of("banana"),
+        List.of("apple"), List.of("banana"), List.of("kiwi"));
+    assertThat(read(dataset, ReadOptions.builder().filter("fruit = 'apple' OR fruit = 'kiwi'").build()))
+        .containsExactly(List.of("apple"), List.of("kiwi"));
+  }
+
+  private VarCharVector strings(String name, String... values) {
+    VarCharVector vector = new VarCharVector(name, allocator);
+    vector.allocateNew();
+    for (int i = 0; i < values.length; i++) {
+      vector.setSafe(i, values[i].getBytes(StandardCharsets.UTF_8));
+    }
+    vector.setValueCount(values.length);
+    return vector;
   }
 
   @Test
