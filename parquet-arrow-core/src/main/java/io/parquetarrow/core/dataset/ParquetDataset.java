@@ -249,7 +249,7 @@ public final class ParquetDataset {
       }
       Map<String, Object> constants = new HashMap<>(entry.file().partitionValues());
       for (Field field : schema.getFields()) {
-        if (!constants.containsKey(field.getName()) && !entry.hasColumn(field.getName())) {
+        if (!constants.containsKey(field.getName()) && entry.readsAsNull(field.getName())) {
           constants.put(field.getName(), null);
         }
       }

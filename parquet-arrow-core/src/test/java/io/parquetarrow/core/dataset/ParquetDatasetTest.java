@@ -20,6 +20,7 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
@@ -29,6 +30,7 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -155,6 +157,28 @@ class ParquetDatasetTest {
     assertThat(read(dataset, ReadOptions.builder().filter("b = 'x' OR c > 2").columns("id").build()))
         .containsExactly(List.of(1L), List.of(2L));
     assertThat(dataset.prune(Filter.parse("id > 5"))).isEmpty();
+  }
+
+  @Test
+  void promotesANullTypedColumnAndFiltersItAsNulls() throws Exception {
+    Schema schema = new Schema(List.of(Field.nullable("id", new ArrowType.Int(32, true)),
+        Field.nullable("z", ArrowType.Null.INSTANCE)));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        ParquetArrowWriter writer = ParquetArrowWriter.open(directory.resolve("a.parquet"), schema,
+            WriteOptions.defaults())) {
+      root.allocateNew();
+      ((IntVector) root.getVector("id")).setSafe(0, 1);
+      root.setRowCount(1);
+      writer.write(root);
+    }
+    write(directory.resolve("b.parquet"), "SELECT 2::INT AS id, 5::BIGINT AS z");
+    ParquetDataset dataset = ParquetDataset.open(directory);
+    assertThat(dataset.schema().findField("z").getType()).isEqualTo(new ArrowType.Int(64, true));
+    assertThat(read(dataset, ReadOptions.defaults())).containsExactly(Arrays.asList(1L, null), List.of(2L, 5L));
+    assertThat(read(dataset, ReadOptions.builder().filter("z IS NULL").build()))
+        .containsExactly(Arrays.asList(1L, null));
+    assertThat(read(dataset, ReadOptions.builder().filter("z > 0").columns("id").build()))
+        .containsExactly(List.of(2L));
   }
 
   @Test
