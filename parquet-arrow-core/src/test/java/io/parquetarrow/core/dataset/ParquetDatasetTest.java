@@ -100,6 +100,21 @@ class ParquetDatasetTest {
   }
 
   @Test
+  void followsNoSymbolicLinkOutOfTheRoot(@TempDir Path outside) throws Exception {
+    Path root = Files.createDirectories(directory.resolve("root"));
+    write(root.resolve("inside.parquet"), "SELECT 1 AS x");
+    write(outside.resolve("p=9/outside.parquet"), "SELECT 2 AS x");
+    Files.createSymbolicLink(root.resolve("linked-file.parquet"), outside.resolve("p=9/outside.parquet"));
+    Files.createSymbolicLink(root.resolve("linked-directory"), outside.resolve("p=9"));
+    Files.createSymbolicLink(root.resolve("alias.parquet"), root.resolve("inside.parquet"));
+
+    ParquetDataset dataset = ParquetDataset.open(root);
+
+    assertThat(dataset.files()).extracting(DatasetFile::relativePath).containsExactly("alias.parquet",
+        "inside.parquet");
+  }
+
+  @Test
   void projectsFileAndPartitionColumnsInSchemaOrder() throws Exception {
     ParquetDataset dataset = ParquetDataset.open(partitioned());
     try (ArrowReader reader = dataset.reader(allocator, ReadOptions.builder().columns("s", "x").build())) {
