@@ -15,24 +15,11 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The {@link ArrowReader} of {@link ParquetDataset#reader}: every file's batches in file order, in the dataset's
- * schema narrowed to the read's columns. What the {@link ReadOptions} mean across files:
- *
- * <ul>
- *   <li>{@code columns}: top-level names of file columns or partition columns (not dotted paths); the schema keeps
- *       the dataset's order. A file without a selected column reads it as nulls.
- *   <li>{@code filter}: checked against the dataset schema; files are pruned by their partition values and footer
- *       statistics ({@link ParquetDataset#prune}), and each remaining file's reader gets the filter with the
- *       partition columns and the columns it lacks folded in ({@link FilterFolding}), so rows are exact with
- *       {@code filterRows} (the default) whatever columns the filter names.
- *   <li>{@code threads}: how many files are read at once ({@link FileBatches}); with fewer files than threads,
- *       each file's reader decodes on {@code threads / files} threads. Results do not depend on it.
- *   <li>{@code batchRows}, {@code verifyChecksums}, {@code readAheadBytes}, {@code filterRows} go to each file's
- *       reader; {@code decryption} too, else {@link DatasetOptions#decryption()}. Batches never span files.
- *   <li>{@code rowGroups} and {@code dictionaryColumns} are refused, and INT96 is always read as timestamps.
- * </ul>
- *
- * <p>Closing releases every batch, also when closed mid-read or after a file failed.
+ * The {@link ArrowReader} of {@link ParquetDataset#reader} (whose Javadoc says what each {@link ReadOptions} means
+ * across files): every file's batches in file order, in the dataset's schema narrowed to the read's columns, each
+ * moved into this reader's root without copying. Files come from {@link FileBatches}, each read by a
+ * {@link FileCursor} with its own columns and residual filter. Closing releases every batch, also when closed
+ * mid-read or after a file failed.
  */
 final class DatasetReader extends ArrowReader {
   private final Schema schema;

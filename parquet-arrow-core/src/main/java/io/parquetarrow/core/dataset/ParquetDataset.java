@@ -25,10 +25,19 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Many Parquet files read as one table, above the single-file reader: the files below a directory (see
- * {@link FileDiscovery} for which count), their schemas unified ({@link SchemaUnion}), and Hive partition
- * directories ({@code year=2024/city=New%20York/part-0.parquet}) read as partition columns appended after the
- * files' columns ({@link DatasetOptions}).
+ * Many Parquet files read as one table, above the single-file reader ({@link io.parquetarrow.core.ParquetArrowReader}):
+ * the files below a directory, their schemas unified, and Hive partition directories
+ * ({@code year=2024/city=New%20York/part-0.parquet}) read as partition columns appended after the files' columns.
+ *
+ * <p>Files: every regular file below the root, whatever its extension, except where a part of its path below the
+ * root starts with {@code _} or {@code .} ({@code _SUCCESS}, {@code _metadata}, {@code .part-0.crc},
+ * {@code _temporary/}); symbolic links to directories are not followed, links to files only when their target is
+ * inside the root. {@link #files()} is sorted by path below the root. Schema: the union of the files' top-level
+ * columns by name, in first-seen order; a column must have the same Arrow type in every file that has it (else an
+ * {@link IllegalArgumentException} naming the column, both files and both types), except that Arrow's {@code Null}
+ * type gives way to the others'; it is nullable when nullable or missing in some file, and a file without it reads
+ * it as nulls. A top-level column that a file's {@code ARROW:schema} declares as a dictionary reads as its values.
+ * Partitions: see {@link DatasetOptions} for the directory form and type inference.
  *
  * <pre>{@code
  * ParquetDataset dataset = ParquetDataset.open(Path.of("sales"));
@@ -126,7 +135,8 @@ public final class ParquetDataset {
     List<Map<String, String>> rawValues = new ArrayList<>(found.size());
     Map<String, List<String>> valuesByKey = new HashMap<>();
     for (FileDiscovery.Found file : found) {
-      List<HivePaths.Segment> segments = partitioned ? HivePaths.segments(file.relativePath(), options.nullFallback()) : List.of();
+      List<HivePaths.Segment> segments = partitioned
+          ? HivePaths.segments(file.relativePath(), options.nullFallback()) : List.of();
       List<String> fileKeys = segments.stream().map(HivePaths.Segment::key).toList();
       if (keys == null) {
         keys = fileKeys;
@@ -219,8 +229,25 @@ public final class ParquetDataset {
   }
 
   /**
-   * One reader over every file, in file order, with batches in {@link #schema()} narrowed to
-   * {@link ReadOptions#columns()} (see {@link DatasetReader} for what each option means across files).
+   * One reader over every file, in file order, with batches in {@link #schema()} narrowed to the read's columns;
+   * batches never span files. What the options mean across files:
+   *
+   * <ul>
+   *   <li>{@code columns}: top-level names of file columns or partition columns (not dotted paths); the schema keeps
+   *       the dataset's order. A file without a selected column reads it as nulls.
+   *   <li>{@code filter}: checked against {@link #schema()}; files are pruned as {@link #prune} does, and each
+   *       remaining file's reader gets the filter with the partition columns and the columns it lacks folded in, so
+   *       with {@code filterRows} (the default) the rows are exact whatever columns the filter names.
+   *   <li>{@code threads}: how many files are read at once, each on a thread the reader owns until it is closed,
+   *       with at most two batches queued per file; with fewer files than threads each file's reader decodes on
+   *       {@code threads / files} threads. Results and their order do not depend on it.
+   *   <li>{@code batchRows}, {@code verifyChecksums}, {@code readAheadBytes} (per file read at once) and
+   *       {@code filterRows} go to each file's reader; {@code decryption} too, else
+   *       {@link DatasetOptions#decryption()}.
+   *   <li>{@code rowGroups} and {@code dictionaryColumns} are refused, and INT96 is always read as timestamps.
+   * </ul>
+   *
+   * <p>The reader is not thread-safe; closing it, also mid-read or after a file failed, releases every buffer.
    *
    * @throws IllegalArgumentException a column or filter column is not in the schema, or the options ask for row
    *     groups or dictionary columns, which mean nothing across files
