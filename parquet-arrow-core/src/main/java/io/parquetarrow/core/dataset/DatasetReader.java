@@ -33,7 +33,9 @@ final class DatasetReader extends ArrowReader {
     this.batches = batches;
   }
 
-  static DatasetReader open(ParquetDataset dataset, BufferAllocator allocator, ReadOptions options) {
+  /** A reader of {@code scans}, the dataset's files the read's filter leaves (see {@link ParquetDataset#scans}). */
+  static DatasetReader open(ParquetDataset dataset, BufferAllocator allocator, ReadOptions options,
+      List<ParquetDataset.FileScan> scans) {
     if (options.rowGroups() != null) {
       throw new IllegalArgumentException("a dataset read takes no row group indices; they differ per file");
     }
@@ -46,7 +48,6 @@ final class DatasetReader extends ArrowReader {
           + " for single files");
     }
     Schema output = project(dataset.schema(), options.columns());
-    List<ParquetDataset.FileScan> scans = dataset.scans(options.filter());
     int concurrency = Math.max(1, Math.min(options.threads(), scans.size()));
     int threadsPerFile = Math.max(1, options.threads() / concurrency);
     FileBatches.Opener opener = index -> {

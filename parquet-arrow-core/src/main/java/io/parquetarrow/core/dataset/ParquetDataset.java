@@ -13,12 +13,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -255,7 +258,30 @@ public final class ParquetDataset {
   public ArrowReader reader(BufferAllocator allocator, ReadOptions options) throws IOException {
     Objects.requireNonNull(allocator, "allocator");
     Objects.requireNonNull(options, "options");
-    return DatasetReader.open(this, allocator, options);
+    return DatasetReader.open(this, allocator, options, scans(options.filter()));
+  }
+
+  /**
+   * As {@link #reader(BufferAllocator, ReadOptions)}, over only some of the dataset's files (in dataset order,
+   * whatever the order given), for splitting one read among tasks: each task reads its share of {@link #files()}
+   * with the dataset's schema and partition columns. Files the filter rules out are still skipped.
+   *
+   * @throws IllegalArgumentException a file is not one of {@link #files()}, or as for the other reader
+   */
+  public ArrowReader reader(BufferAllocator allocator, ReadOptions options, Collection<DatasetFile> subset)
+      throws IOException {
+    Objects.requireNonNull(allocator, "allocator");
+    Objects.requireNonNull(options, "options");
+    Set<DatasetFile> wanted = new HashSet<>(subset);
+    Set<DatasetFile> all = new HashSet<>(files);
+    for (DatasetFile file : wanted) {
+      if (!all.contains(file)) {
+        throw new IllegalArgumentException(file.relativePath() + " is not a file of the dataset at " + root);
+      }
+    }
+    List<FileScan> scans = scans(options.filter()).stream()
+        .filter(scan -> wanted.contains(scan.entry().file())).toList();
+    return DatasetReader.open(this, allocator, options, scans);
   }
 
   /** The options the dataset was opened with. */

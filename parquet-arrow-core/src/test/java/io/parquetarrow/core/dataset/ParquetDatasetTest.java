@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -330,6 +331,35 @@ class ParquetDatasetTest {
     }
     vector.setValueCount(values.length);
     return vector;
+  }
+
+  @Test
+  void readsSharesOfTheFilesThatTogetherMakeTheWhole() throws Exception {
+    ParquetDataset dataset = ParquetDataset.open(partitioned());
+    ReadOptions options = ReadOptions.builder().filter("x < 5 OR x > 105").build();
+    List<DatasetFile> files = dataset.files();
+    List<List<Object>> first;
+    try (ArrowReader reader = dataset.reader(allocator, options, List.of(files.get(2), files.get(0)))) {
+      first = rows(reader);
+    }
+    List<List<Object>> second;
+    try (ArrowReader reader = dataset.reader(allocator, options, List.of(files.get(1)))) {
+      second = rows(reader);
+    }
+    List<List<Object>> whole = read(dataset, options);
+    assertThat(first).hasSize(9).allMatch(row -> row.get(2).equals(1L) && row.get(3).equals("a b")
+        || row.get(2).equals(2L));
+    assertThat(DatasetTesting.sorted(concat(first, second))).isEqualTo(DatasetTesting.sorted(whole));
+
+    ParquetDataset other = ParquetDataset.open(directory.resolve("p=2"));
+    assertThatThrownBy(() -> dataset.reader(allocator, options, other.files()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not a file of the dataset");
+  }
+
+  private static List<List<Object>> concat(List<List<Object>> a, List<List<Object>> b) {
+    List<List<Object>> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 
   @Test
