@@ -5,6 +5,8 @@ import io.parquetarrow.cli.output.DisplayValue;
 import io.parquetarrow.cli.output.RowWriter;
 import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ReadOptions;
+import io.parquetarrow.core.dataset.DatasetOptions;
+import io.parquetarrow.core.dataset.ParquetDataset;
 import io.parquetarrow.core.filter.Filter;
 import io.parquetarrow.core.filter.Pruning;
 import java.io.FilterOutputStream;
@@ -13,6 +15,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.channels.Channels;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +26,7 @@ import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import picocli.CommandLine.Command;
@@ -42,6 +46,8 @@ import picocli.CommandLine.Spec;
  * to standard output ({@code parquet-arrow cat --format arrow f.parquet > f.arrows}). An encrypted file is read
  * with the keys of {@link DecryptionOptions}. {@code --filter EXPR} reads only the matching rows (pruning row groups
  * and pages first); {@code --explain} prints what pruning decides for each row group without reading data pages.
+ * A directory is read as a dataset ({@link ParquetDataset}: every Parquet file below it, Hive partition
+ * directories as columns; {@code --explain} and {@code --scan-statistics} are for single files).
  *
  * <p>Rows are read in batches and written as they come, so csv, json and arrow run in memory bounded by one
  * batch. When standard output is closed early (piped into {@code head}), reading stops.
@@ -57,7 +63,8 @@ final class CatCommand implements Callable<Integer>, FileCommand {
   /** The output formats. */
   enum Format { table, csv, json, arrow }
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
+  @Parameters(index = "0", paramLabel = "FILE",
+      description = "The Parquet file, or a directory of Parquet files read as one dataset.")
   Path file;
 
   @Option(names = "--columns", split = ",", paramLabel = "NAME",
@@ -121,7 +128,14 @@ final class CatCommand implements Callable<Integer>, FileCommand {
       throw new ParameterException(spec.commandLine(),
           "--explain, --no-filter-rows and --scan-statistics need --filter");
     }
-    FileCommand.requireRegularFile(file);
+    boolean dataset = Files.isDirectory(file);
+    if (dataset && (explain || scanStatistics)) {
+      throw new ParameterException(spec.commandLine(), "--explain and --scan-statistics read one file, not a"
+          + " directory");
+    }
+    if (!dataset) {
+      FileCommand.requireRegularFile(file);
+    }
     ReadOptions options = ReadOptions.builder()
         .columns(columns)
         .filter(filter == null ? null : Filter.parse(filter))
@@ -130,6 +144,9 @@ final class CatCommand implements Callable<Integer>, FileCommand {
         .verifyChecksums(!skipChecksums)
         .decryption(decryption.properties())
         .build();
+    if (dataset) {
+      return catDataset(options, rowLimit);
+    }
     try (BufferAllocator allocator = new RootAllocator();
         ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {
       if (explain) {
@@ -139,12 +156,27 @@ final class CatCommand implements Callable<Integer>, FileCommand {
       if (format == Format.arrow) {
         writeArrowStream(reader, rowLimit);
       } else {
-        writeRows(reader, rowLimit);
+        writeRows(reader, rowLimit, reader.metadata().rowCount());
       }
       if (scanStatistics) {
         PrintWriter err = spec.commandLine().getErr();
         err.print(reader.scanStatistics().describe());
         err.flush();
+      }
+    }
+    return 0;
+  }
+
+  /** Reads every Parquet file below the directory as one table ({@link ParquetDataset}, Hive partitions). */
+  private int catDataset(ReadOptions options, long rowLimit) throws IOException {
+    ParquetDataset dataset = ParquetDataset.open(file, DatasetOptions.builder()
+        .decryption(decryption.properties()).build());
+    try (BufferAllocator allocator = new RootAllocator();
+        ArrowReader reader = dataset.reader(allocator, options)) {
+      if (format == Format.arrow) {
+        writeArrowStream(reader, rowLimit);
+      } else {
+        writeRows(reader, rowLimit, dataset.rowCount());
       }
     }
     return 0;
@@ -169,7 +201,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
     out.flush();
   }
 
-  private void writeRows(ParquetArrowReader reader, long rowLimit) throws IOException {
+  private void writeRows(ArrowReader reader, long rowLimit, long totalRows) throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     RowWriter writer = switch (format) {
       case csv -> new RowWriter.Csv(out);
@@ -199,7 +231,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
         return;
       }
     }
-    writer.finish(written, reader.metadata().rowCount());
+    writer.finish(written, totalRows);
     out.flush();
   }
 
@@ -207,7 +239,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
    * The value to show for {@code row}: for a dictionary-encoded column (read as such because the file's
    * {@code ARROW:schema} says so, or by option) the dictionary entry its index points at, not the index.
    */
-  private static DisplayValue displayValue(ParquetArrowReader reader, FieldVector vector, int row) {
+  private static DisplayValue displayValue(ArrowReader reader, FieldVector vector, int row) {
     DictionaryEncoding encoding = vector.getField().getDictionary();
     if (encoding == null || vector.isNull(row)) {
       return ArrowValues.valueAt(vector, row);
@@ -217,7 +249,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
     return ArrowValues.valueAt(dictionary.getVector(), index);
   }
 
-  private void writeArrowStream(ParquetArrowReader reader, long rowLimit) throws IOException {
+  private void writeArrowStream(ArrowReader reader, long rowLimit) throws IOException {
     OutputStream out = parent.standardOutput();
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
     // Closing the writer closes its channel; standard output belongs to the process, so only flush it.

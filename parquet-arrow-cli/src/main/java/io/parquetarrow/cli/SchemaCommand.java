@@ -2,12 +2,15 @@ package io.parquetarrow.cli;
 
 import io.parquetarrow.cli.metadata.ArrowSchemaPrinter;
 import io.parquetarrow.cli.metadata.ParquetSchemaPrinter;
+import io.parquetarrow.core.dataset.DatasetOptions;
+import io.parquetarrow.core.dataset.ParquetDataset;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.ParquetMetadata;
 import io.parquetarrow.core.schema.ParquetToArrowSchema;
 import io.parquetarrow.errors.ParquetException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -23,7 +26,8 @@ import picocli.CommandLine.Spec;
  * it as ({@link ParquetToArrowSchema}, honouring a stored {@code ARROW:schema}), one field per line
  * ({@link ArrowSchemaPrinter}).
  *
- * <p>An encrypted footer is read with the keys of {@link DecryptionOptions}.
+ * <p>An encrypted footer is read with the keys of {@link DecryptionOptions}. For a directory it prints the Arrow
+ * schema of the dataset below it ({@link ParquetDataset}: the files' schemas unified, partition columns last).
  *
  * <p>When the Parquet schema cannot be mapped to Arrow, the Parquet schema is still printed — it is what one
  * needs to see to understand why — and the mapping error is reported as usual, with exit code 1.
@@ -31,7 +35,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "schema", description = "Print a Parquet file's schema and the Arrow schema it reads as.")
 final class SchemaCommand implements Callable<Integer>, FileCommand {
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
+  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file, or a directory (a dataset).")
   Path file;
 
   @Mixin DecryptionOptions decryption;
@@ -45,6 +49,9 @@ final class SchemaCommand implements Callable<Integer>, FileCommand {
 
   @Override
   public Integer call() throws IOException {
+    if (Files.isDirectory(file)) {
+      return printDatasetSchema();
+    }
     FileCommand.requireRegularFile(file);
     ParquetMetadata metadata;
     try (ParquetFile parquetFile = ParquetFile.open(file, decryption.properties())) {
@@ -66,6 +73,20 @@ final class SchemaCommand implements Callable<Integer>, FileCommand {
       throw e;
     }
     out.print(ArrowSchemaPrinter.print(arrowSchema));
+    out.flush();
+    return 0;
+  }
+
+  /** For a directory: the dataset's files and rows, then its unified Arrow schema with the partition columns. */
+  private int printDatasetSchema() throws IOException {
+    ParquetDataset dataset = ParquetDataset.open(file, DatasetOptions.builder()
+        .decryption(decryption.properties()).build());
+    PrintWriter out = spec.commandLine().getOut();
+    out.println("Dataset: " + dataset.files().size() + " files, " + dataset.rowCount() + " rows, partition columns "
+        + dataset.partitionColumns());
+    out.println();
+    out.println("Arrow schema:");
+    out.print(ArrowSchemaPrinter.print(dataset.schema()));
     out.flush();
     return 0;
   }

@@ -12,6 +12,10 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Batches of the rows a filter selects, row group after row group, on the calling thread:
@@ -98,8 +102,8 @@ final class FilteredBatches implements AutoCloseable {
       for (int field = 0; field < extraFactories.length; field++) {
         extraFactories[field] = extra.fields().get(field).newReaderFactory(extra, filter.extraDictionaries());
       }
-      pieceRoot = VectorSchemaRoot.create(plan.schema(), allocator);
-      extraRoot = extra == null ? null : VectorSchemaRoot.create(extra.schema(), allocator);
+      pieceRoot = VectorSchemaRoot.create(inMemoryFormat(plan.schema()), allocator);
+      extraRoot = extra == null ? null : VectorSchemaRoot.create(inMemoryFormat(extra.schema()), allocator);
     } catch (IOException | RuntimeException e) {
       closeAll(factories);
       closeAll(extraFactories);
@@ -183,6 +187,31 @@ final class FilteredBatches implements AutoCloseable {
       vector.setInitialCapacity(batchRows);
       vector.allocateNew();
     }
+  }
+
+  /**
+   * The schema with every dictionary field typed by its indices, as arrow-java holds such a field in memory (and as
+   * the reader's own root does), so that the pieces' vectors take the dictionary assembler's indices.
+   */
+  private static Schema inMemoryFormat(Schema schema) {
+    List<Field> fields = new ArrayList<>(schema.getFields().size());
+    for (Field field : schema.getFields()) {
+      fields.add(inMemoryFormat(field));
+    }
+    return new Schema(fields, schema.getCustomMetadata());
+  }
+
+  private static Field inMemoryFormat(Field field) {
+    DictionaryEncoding encoding = field.getDictionary();
+    if (encoding != null) {
+      return new Field(field.getName(), new FieldType(field.isNullable(), encoding.getIndexType(), encoding,
+          field.getMetadata()), List.of());
+    }
+    List<Field> children = new ArrayList<>(field.getChildren().size());
+    for (Field child : field.getChildren()) {
+      children.add(inMemoryFormat(child));
+    }
+    return new Field(field.getName(), field.getFieldType(), children);
   }
 
   /**
