@@ -2,6 +2,7 @@ package io.parquetarrow.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.dataset.ParquetDataset;
 import io.parquetarrow.core.testing.Corpus;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -13,6 +14,7 @@ import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.Data;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A native consumer reads our batches through the C Data Interface: a {@link ParquetArrowReader} exported with
  * {@code Data.exportArrayStream} is an {@code ArrowArrayStream} that DuckDB's JDBC driver registers as a table
  * ({@code registerArrowStream}) and queries, and its answers equal DuckDB's answers over the file itself.
- * Equality is checked in SQL, both ways, with {@code EXCEPT ALL}, so duplicates and nulls count.
+ * A dataset's reader travels the same way. Equality is checked in SQL, both ways, with {@code EXCEPT ALL}, so
+ * duplicates and nulls count.
  */
 class DuckDbArrowStreamTest {
 
@@ -68,11 +71,35 @@ class DuckDbArrowStreamTest {
     assertSameRows(file, ReadOptions.defaults(), "SELECT * FROM read_parquet(?)");
   }
 
+  @Test
+  void aDatasetTravelsAsOneStream() throws Exception {
+    Path directory = temporary.resolve("partitioned");
+    try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
+        Statement statement = connection.createStatement()) {
+      statement.execute("COPY (SELECT i AS id, 'name-' || (i % 31) AS name, (i % 4)::INTEGER AS k FROM range(30000)"
+          + " t(i)) TO '" + directory + "' (FORMAT parquet, PARTITION_BY (k))");
+    }
+    ParquetDataset dataset = ParquetDataset.open(directory);
+    ReadOptions options = ReadOptions.builder().filter("k >= 2 AND id < 20000").threads(2).build();
+    assertSameRows(directory, allocator -> dataset.reader(allocator, options),
+        "SELECT id, name, k::INTEGER FROM read_parquet(? || '/**/*.parquet', hive_partitioning = true)"
+            + " WHERE k >= 2 AND id < 20000");
+  }
+
+  private static void assertSameRows(Path file, ReadOptions options, String expectedSql) throws Exception {
+    assertSameRows(file, allocator -> ParquetArrowReader.open(file, allocator, options), expectedSql);
+  }
+
+  /** Opens the reader a test exports. */
+  private interface ReaderSource {
+    ArrowReader open(BufferAllocator allocator) throws Exception;
+  }
+
   /**
    * Registers our reader of {@code file} with DuckDB as table {@code ours} and checks that it holds the rows of
    * {@code expectedSql} (its one parameter is the file's path), and nothing else.
    */
-  private static void assertSameRows(Path file, ReadOptions options, String expectedSql) throws Exception {
+  private static void assertSameRows(Path file, ReaderSource source, String expectedSql) throws Exception {
     try (BufferAllocator allocator = new RootAllocator();
         DuckDBConnection connection = DriverManager.getConnection("jdbc:duckdb:").unwrap(DuckDBConnection.class)) {
       try (Statement statement = connection.createStatement()) {
@@ -80,7 +107,7 @@ class DuckDbArrowStreamTest {
       }
       try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
         // the stream owns the reader from here on and closes it when its consumer releases it
-        Data.exportArrayStream(allocator, ParquetArrowReader.open(file, allocator, options), stream);
+        Data.exportArrayStream(allocator, source.open(allocator), stream);
         connection.registerArrowStream("ours", stream);
         try (PreparedStatement copy = connection.prepareStatement("CREATE TABLE expected AS " + expectedSql)) {
           copy.setString(1, file.toAbsolutePath().toString());
