@@ -11,6 +11,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.memory.BufferAllocator;
@@ -23,9 +24,9 @@ import org.apache.arrow.memory.BufferAllocator;
  * whose real path (symbolic links resolved) leaves the directory's real path is refused with
  * {@code UNAUTHORIZED} (gRPC {@code PERMISSION_DENIED}), whether or not what it points to exists.
  *
- * <p>Targets: a regular {@code .parquet} file is a {@link ParquetFileTarget}. A directory dataset becomes a target
- * in {@link #target(String, BufferAllocator)} and is listed by {@link #targetPaths()}: the
- * one seam where directory datasets plug in.
+ * <p>Targets: a regular {@code .parquet} file is a {@link ParquetFileTarget}; a directory is a {@link DatasetTarget},
+ * every Parquet file below it read as one table. Listings name every {@code .parquet} file and, as datasets, the
+ * directories that hold Hive partition directories ({@code key=value}) and are not partitions themselves.
  */
 final class ServedDirectory {
   static final String PARQUET_SUFFIX = ".parquet";
@@ -45,14 +46,26 @@ final class ServedDirectory {
     return root;
   }
 
-  /** The paths of every served target, sorted: each {@code .parquet} file outside hidden directories. */
+  /**
+   * The paths of every listed target, sorted: each {@code .parquet} file outside hidden directories, and each
+   * partitioned dataset's directory.
+   */
   List<String> targetPaths() throws IOException {
     List<String> paths = new ArrayList<>();
     Files.walkFileTree(root, new SimpleFileVisitor<>() {
       @Override
-      public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
-        return directory.equals(root) || !isHidden(directory.getFileName().toString())
-            ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
+      public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) throws IOException {
+        if (directory.equals(root)) {
+          return FileVisitResult.CONTINUE;
+        }
+        String name = directory.getFileName().toString();
+        if (isHidden(name)) {
+          return FileVisitResult.SKIP_SUBTREE;
+        }
+        if (!isPartition(name) && holdsPartitions(directory) && staysInside(directory)) {
+          paths.add(relative(directory));
+        }
+        return FileVisitResult.CONTINUE;
       }
 
       @Override
@@ -85,8 +98,25 @@ final class ServedDirectory {
     if (Files.isRegularFile(file) && path.endsWith(PARQUET_SUFFIX)) {
       return ParquetFileTarget.open(file, path, allocator);
     }
-    // Directory datasets (Hive partitions read as one table) become targets here.
-    throw CallStatus.NOT_FOUND.withDescription("not a Parquet file: " + path).toRuntimeException();
+    if (Files.isDirectory(file)) {
+      return DatasetTarget.open(file, path);
+    }
+    throw CallStatus.NOT_FOUND.withDescription("not a Parquet file or a directory: " + path).toRuntimeException();
+  }
+
+  /** Whether a directory's name is a Hive partition's, {@code key=value}. */
+  private static boolean isPartition(String name) {
+    return name.indexOf('=') > 0;
+  }
+
+  /** Whether {@code directory} holds a partition directory. */
+  private static boolean holdsPartitions(Path directory) throws IOException {
+    try (Stream<Path> children = Files.list(directory)) {
+      return children.anyMatch(child -> {
+        String name = child.getFileName().toString();
+        return !isHidden(name) && isPartition(name) && Files.isDirectory(child);
+      });
+    }
   }
 
   /** The real path of an existing file or directory served as {@code path}. */

@@ -6,6 +6,7 @@ import static io.parquetarrow.flight.FlightTestClients.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.ReadOptions;
+import io.parquetarrow.core.dataset.ParquetDataset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -112,6 +114,45 @@ class ParquetFlightServerTest {
     List<List<String>> rows = readAll(client, info);
     assertThat(rows).hasSize(15_000).isEqualTo(FlightTestData.readLocally(directory.resolve("data.parquet"),
         ReadOptions.builder().columns("name", "id").filter("id < 15000").build(), allocator));
+  }
+
+  @Test
+  void aPartitionedDirectoryIsListedAndReadAsOneDataset() throws Exception {
+    Files.createDirectories(directory.resolve("sales/year=2023"));
+    Files.createDirectories(directory.resolve("sales/year=2024"));
+    FlightTestData.write(directory.resolve("sales/year=2023/part-0.parquet"), 2_000, 0, allocator);
+    FlightTestData.write(directory.resolve("sales/year=2024/part-0.parquet"), 3_000, 2_000, allocator);
+    FlightTestData.write(directory.resolve("sales/year=2024/part-1.parquet"), 1_000, 5_000, allocator);
+    Path sales = directory.resolve("sales");
+    List<FlightInfo> infos = new ArrayList<>();
+    client.listFlights(Criteria.ALL).forEach(infos::add);
+    FlightInfo listed = infos.stream().filter(info -> info.getDescriptor().getPath().equals(List.of("sales")))
+        .findFirst().orElseThrow();
+    assertThat(listed.getRecords()).isEqualTo(6_000);
+    assertThat(listed.getSchema().getFields()).extracting(field -> field.getName())
+        .containsExactly("id", "name", "score", "year");
+
+    FlightInfo info = client.getInfo(FlightDescriptor.path("sales"));
+    assertThat(info.getEndpoints()).as("one endpoint per file").hasSize(3);
+    assertThat(info.getRecords()).isEqualTo(6_000);
+    assertThat(readAll(client, info)).isEqualTo(readDataset(sales, ReadOptions.defaults()));
+
+    String command = "{\"path\": \"sales\", \"columns\": [\"id\", \"year\"], \"filter\": \"year = 2024 AND id < 5500\"}";
+    FlightInfo filtered = client.getInfo(FlightDescriptor.command(command.getBytes(StandardCharsets.UTF_8)));
+    assertThat(filtered.getEndpoints()).as("the 2023 file and the file of ids from 5000 are pruned").hasSize(2);
+    List<List<String>> rows = readAll(client, filtered);
+    assertThat(rows).hasSize(3_500).isEqualTo(readDataset(sales,
+        ReadOptions.builder().columns("id", "year").filter("year = 2024 AND id < 5500").build()));
+  }
+
+  private List<List<String>> readDataset(Path root, ReadOptions options) throws Exception {
+    List<List<String>> rows = new ArrayList<>();
+    try (ArrowReader reader = ParquetDataset.open(root).reader(allocator, options)) {
+      while (reader.loadNextBatch()) {
+        FlightTestData.addRows(reader.getVectorSchemaRoot(), rows);
+      }
+    }
+    return rows;
   }
 
   @Test
