@@ -99,6 +99,8 @@ final class ColumnarPartitionReader implements PartitionReader<ColumnarBatch> {
         .batchRows(request.batchRows())
         .filter(filter)
         .filterRows(true)
+        .int96AsTimestamp(false)
+        .verifyChecksums(request.verifyChecksums())
         .build();
     reader = ParquetArrowReader.open(Path.of(slice.path()), allocator, options);
   }

@@ -47,6 +47,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  */
 final class ConvertingColumnVector extends ColumnVector {
   private static final long MILLIS_PER_DAY = 86_400_000L;
+  private static final long MICROS_PER_DAY = 86_400_000_000L;
+  private static final long JULIAN_DAY_OF_EPOCH = 2_440_588L;
 
   private final ValueVector vector;
   private final ColumnVector[] children;
@@ -126,6 +128,9 @@ final class ConvertingColumnVector extends ColumnVector {
 
   @Override
   public long getLong(int rowId) {
+    if (vector instanceof FixedSizeBinaryVector int96) {
+      return int96Micros(int96.get(rowId));
+    }
     if (vector instanceof TimeStampVector timestamps) {
       return Math.multiplyExact(Math.floorDiv(timestamps.get(rowId), microsDivisor), microsMultiplier);
     }
@@ -133,6 +138,20 @@ final class ConvertingColumnVector extends ColumnVector {
       return Integer.toUnsignedLong(unsigned.get(rowId));
     }
     return ((BigIntVector) vector).get(rowId);
+  }
+
+  /**
+   * An INT96 timestamp as microseconds since the epoch: 8 bytes of nanoseconds within the day, then 4 bytes of
+   * Julian day, both little-endian. Read from the bytes rather than from a {@code timestamp[ns]}, which would
+   * overflow outside the years 1677 to 2262.
+   */
+  private static long int96Micros(byte[] bytes) {
+    long nanos = 0;
+    for (int i = 7; i >= 0; i--) {
+      nanos = (nanos << 8) | (bytes[i] & 0xFF);
+    }
+    int julianDay = (bytes[8] & 0xFF) | (bytes[9] & 0xFF) << 8 | (bytes[10] & 0xFF) << 16 | (bytes[11] & 0xFF) << 24;
+    return (julianDay - JULIAN_DAY_OF_EPOCH) * MICROS_PER_DAY + Math.floorDiv(nanos, 1000L);
   }
 
   @Override

@@ -69,6 +69,6 @@ final class ParquetArrowScan implements Scan, Batch {
     String[] topLevelFilterColumns = filterColumns.stream().map(path -> path.split("\\.", -1)[0]).distinct()
         .toArray(String[]::new);
     return new ParquetArrowReaderFactory(new ReadRequest(dataSchema, partitionSchema, filterText,
-        topLevelFilterColumns, settings.batchRows()));
+        topLevelFilterColumns, settings.batchRows(), settings.verifyChecksums()));
   }
 }

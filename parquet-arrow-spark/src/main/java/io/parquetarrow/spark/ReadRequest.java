@@ -11,6 +11,7 @@ import org.apache.spark.sql.types.StructType;
  * @param filterText the pushed filter as text core's {@code Filter.parse} reads, or null
  * @param filterColumns the top-level columns the filter reads, for tasks that need rows but no data column
  * @param batchRows the most rows per batch
+ * @param verifyChecksums whether page checksums are verified (option {@code verifyChecksums}, default true)
  */
 record ReadRequest(StructType dataSchema, StructType partitionSchema, String filterText, String[] filterColumns,
-    int batchRows) implements Serializable {}
+    int batchRows, boolean verifyChecksums) implements Serializable {}

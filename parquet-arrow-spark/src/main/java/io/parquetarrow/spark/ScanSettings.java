@@ -7,9 +7,12 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * The sizes a scan plans and reads with, from the session's configuration and the read's options: split size
  * ({@code spark.sql.files.maxPartitionBytes}, {@code spark.sql.files.openCostInBytes}), the default parallelism,
- * and the rows per batch (option {@code batchRows}, else {@code spark.sql.parquet.columnarReaderBatchSize}).
+ * the rows per batch (option {@code batchRows}, else {@code spark.sql.parquet.columnarReaderBatchSize}), and
+ * whether page checksums are verified (option {@code verifyChecksums}, default true; Spark's own reader does not
+ * verify them).
  */
-record ScanSettings(long maxPartitionBytes, long openCostBytes, int parallelism, int batchRows) {
+record ScanSettings(long maxPartitionBytes, long openCostBytes, int parallelism, int batchRows,
+    boolean verifyChecksums) {
 
   static ScanSettings of(CaseInsensitiveStringMap options) {
     SparkSession session = SparkSession.active();
@@ -23,6 +26,7 @@ record ScanSettings(long maxPartitionBytes, long openCostBytes, int parallelism,
     if (batchRows < 1) {
       throw new IllegalArgumentException("option batchRows must be at least 1, not " + batchRows);
     }
-    return new ScanSettings(maxPartitionBytes, openCostBytes, parallelism, batchRows);
+    boolean verifyChecksums = Boolean.parseBoolean(options.getOrDefault("verifyChecksums", "true").trim());
+    return new ScanSettings(maxPartitionBytes, openCostBytes, parallelism, batchRows, verifyChecksums);
   }
 }

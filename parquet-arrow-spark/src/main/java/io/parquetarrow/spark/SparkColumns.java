@@ -76,7 +76,7 @@ final class SparkColumns {
     return true;
   }
 
-  /** INT96 reads as a zone-less Arrow timestamp but is a Spark {@code TimestampType}: only convert can say so. */
+  /** INT96 reads as 12 bytes (an instant, a Spark {@code TimestampType}): only a converting column reads it. */
   private static boolean sameTimestampKind(FieldVector vector, DataType type) {
     return !(type instanceof TimestampType)
         || vector.getField().getType() instanceof ArrowType.Timestamp timestamp && timestamp.getTimezone() != null;

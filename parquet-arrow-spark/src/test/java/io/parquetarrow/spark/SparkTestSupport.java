@@ -33,6 +33,8 @@ final class SparkTestSupport {
           .config("spark.ui.enabled", "false")
           .config("spark.sql.shuffle.partitions", "2")
           .config("spark.sql.session.timeZone", "UTC")
+          // Tiny inputs: compiling whole-stage code for each query would cost more than running it.
+          .config("spark.sql.codegen.wholeStage", "false")
           .config("spark.driver.host", "127.0.0.1")
           .config("spark.driver.bindAddress", "127.0.0.1")
           .getOrCreate();
