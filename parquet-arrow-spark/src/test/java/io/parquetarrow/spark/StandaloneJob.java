@@ -24,13 +24,14 @@ public final class StandaloneJob {
         .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
         .config("spark.sql.session.timeZone", "UTC").getOrCreate();
     try {
+      awaitExecutors(spark, 2);
       if (!Files.isDirectory(data)) {
         Lineitem.generate(spark, rows, 4).write().format("parquet-arrow").mode("overwrite").save(data.toString());
       }
       spark.read().format("parquet-arrow").load(data.toString()).createOrReplaceTempView("lineitem");
       cluster = new ArrayList<>(SparkTestSupport.canonicalRows(spark.sql(Lineitem.Q1.formatted("lineitem"))));
       cluster.addAll(SparkTestSupport.canonicalRows(spark.sql(Lineitem.Q6.formatted("lineitem"))));
-      System.out.println("executors used: " + spark.sparkContext().getExecutorMemoryStatus().size());
+      System.out.println("executors: " + (spark.sparkContext().getExecutorMemoryStatus().size() - 1));
     } finally {
       spark.stop();
     }
@@ -52,5 +53,16 @@ public final class StandaloneJob {
       System.exit(1);
     }
     System.out.println("standalone check passed: Q1 and Q6 on the cluster equal the local built-in reader");
+  }
+
+  /** Waits up to a minute for {@code count} executors (the block managers besides the driver's). */
+  private static void awaitExecutors(SparkSession spark, int count) throws InterruptedException {
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (spark.sparkContext().getExecutorMemoryStatus().size() - 1 < count) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("fewer than " + count + " executors registered within a minute");
+      }
+      Thread.sleep(200);
+    }
   }
 }
