@@ -11,7 +11,8 @@ import org.apache.spark.sql.SparkSession;
  * The benchmark of {@code scripts/benchmark.sh}: a full scan (every column of lineitem materialized into Spark's
  * {@code noop} sink) and TPC-H Q6, through {@code parquet-arrow} and through Spark's built-in vectorized Parquet
  * reader, in {@code local[1]} and {@code local[2]} sessions over the same files (written once by Spark, snappy).
- * Prints the median of {@code args[2]} runs after one warm-up each. Arguments: data directory, rows, runs.
+ * Prints the median of {@code args[2]} runs after one warm-up each. Arguments: data directory, rows, runs, and
+ * optionally parquet-arrow's rows per batch (default 4,096, as Spark's reader).
  */
 public final class SparkScanBenchmark {
   private SparkScanBenchmark() {}
@@ -20,6 +21,7 @@ public final class SparkScanBenchmark {
     Path data = Path.of(args[0]);
     long rows = Long.parseLong(args[1]);
     int runs = Integer.parseInt(args[2]);
+    String batchRows = args.length > 3 ? args[3] : "4096";
     System.out.printf("| cores | query | Spark built-in (ms) | parquet-arrow (ms) | ratio |%n|---|---|---|---|---|%n");
     for (int cores : new int[] {1, 2}) {
       SparkSession spark = SparkSession.builder().master("local[" + cores + "]").appName("parquet-arrow bench")
@@ -30,7 +32,7 @@ public final class SparkScanBenchmark {
           Lineitem.generate(spark, rows, 8).write().parquet(data.toString());
         }
         spark.read().parquet(data.toString()).createOrReplaceTempView("builtin");
-        spark.read().format("parquet-arrow").load(data.toString()).createOrReplaceTempView("ours");
+        spark.read().format("parquet-arrow").option("batchRows", batchRows).load(data.toString()).createOrReplaceTempView("ours");
         for (String query : new String[] {"full scan", "Q6"}) {
           long builtIn = median(spark, query, "builtin", runs);
           long ours = median(spark, query, "ours", runs);
