@@ -101,6 +101,27 @@ class SparkReadWriteTest {
   }
 
   @Test
+  void aFailedJobLeavesNoVisibleFileAndNoTemporaryDirectory() throws IOException {
+    SparkSession spark = spark();
+    Path out = directory.resolve("failed");
+    spark.range(5).write().format("parquet-arrow").mode("append").save(out.toString());
+    List<String> before = names(out);
+    // Partition 0 commits its file; a task of partition 1 fails after writing rows, so the job aborts.
+    assertThatThrownBy(() -> spark.range(0, 20000, 1, 2).selectExpr("id", "assert_true(id < 19000) as ok")
+        .write().format("parquet-arrow").mode("append").option("batchRows", "1000").save(out.toString()))
+        .hasStackTraceContaining("19000");
+    assertThat(names(out)).as("only the first job's files are left, and no _temporary directory")
+        .isEqualTo(before);
+    assertThat(spark.read().format("parquet-arrow").load(out.toString()).count()).isEqualTo(5);
+  }
+
+  private static List<String> names(Path directory) throws IOException {
+    try (Stream<Path> files = Files.list(directory)) {
+      return files.map(path -> path.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
   void errorIfExistsIsRejectedBySparkForAPathTable() {
     String out = directory.resolve("default-mode").toString();
     assertThatThrownBy(() -> spark().range(3).write().format("parquet-arrow").save(out))
