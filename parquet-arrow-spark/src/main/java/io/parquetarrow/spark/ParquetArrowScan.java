@@ -1,6 +1,7 @@
 package io.parquetarrow.spark;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
@@ -20,16 +21,18 @@ final class ParquetArrowScan implements Scan, Batch {
   private final StructType dataSchema;
   private final StructType partitionSchema;
   private final Predicate[] pushed;
+  private final List<Predicate> partitionFilters;
   private final String filterText;
   private final Set<String> filterColumns;
   private final ScanSettings settings;
 
   ParquetArrowScan(SourceFiles files, StructType dataSchema, StructType partitionSchema, Predicate[] pushed,
-      String filterText, Set<String> filterColumns, ScanSettings settings) {
+      List<Predicate> partitionFilters, String filterText, Set<String> filterColumns, ScanSettings settings) {
     this.files = files;
     this.dataSchema = dataSchema;
     this.partitionSchema = partitionSchema;
     this.pushed = pushed;
+    this.partitionFilters = partitionFilters;
     this.filterText = filterText;
     this.filterColumns = filterColumns;
     this.settings = settings;
@@ -48,7 +51,8 @@ final class ParquetArrowScan implements Scan, Batch {
   public String description() {
     String pushedText = Arrays.stream(pushed).map(Predicate::toString).collect(Collectors.joining(", "));
     return "ParquetArrowScan " + files.files().size() + " files, PushedFilters: [" + pushedText + "]"
-        + (filterText == null ? "" : ", ReaderFilter: " + filterText) + ", ReadSchema: " + readSchema().simpleString()
+        + (filterText == null ? "" : ", ReaderFilter: " + filterText)
+        + (partitionFilters.isEmpty() ? "" : ", PartitionFilters: " + partitionFilters) + ", ReadSchema: " + readSchema().simpleString()
         + (partitionSchema.isEmpty() ? "" : ", PartitionSchema: " + partitionSchema.simpleString());
   }
 

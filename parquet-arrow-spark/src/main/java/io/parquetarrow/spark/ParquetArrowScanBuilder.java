@@ -21,7 +21,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * it can push. Predicates {@link FilterTranslator} translates go into the reader's filter, which skips row groups
  * and pages and, with {@code filterRows(true)}, returns only matching rows; those it translates exactly are not
  * handed back, so Spark does not evaluate them again. The rest (and inexact ones) are returned to be evaluated
- * after the scan, as {@link SupportsPushDownV2Filters#pushPredicates} asks.
+ * after the scan, as {@link SupportsPushDownV2Filters#pushPredicates} asks. Predicates on partition columns alone
+ * drop files on the driver ({@link PartitionPruning}) and are returned too.
  */
 final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
     SupportsPushDownV2Filters {
@@ -33,6 +34,7 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
   private StructType requiredPartitions;
   private Predicate[] pushed = new Predicate[0];
   private Filter filter;
+  private PartitionPruning partitionPruning;
 
   ParquetArrowScanBuilder(SourceFiles files, StructType dataSchema, StructType partitionSchema,
       CaseInsensitiveStringMap options) {
@@ -42,6 +44,7 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
     this.options = options;
     this.requiredData = dataSchema;
     this.requiredPartitions = partitionSchema;
+    this.partitionPruning = new PartitionPruning(partitionSchema);
   }
 
   @Override
@@ -71,10 +74,15 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
   @Override
   public Predicate[] pushPredicates(Predicate[] predicates) {
     FilterTranslator translator = new FilterTranslator(dataSchema);
+    partitionPruning = new PartitionPruning(partitionSchema);
     List<Predicate> pushedNow = new ArrayList<>();
     List<Predicate> postScan = new ArrayList<>();
     List<Filter> filters = new ArrayList<>();
     for (Predicate predicate : predicates) {
+      if (partitionPruning.offer(predicate)) {
+        postScan.add(predicate);
+        continue;
+      }
       Optional<Translation> translation = translator.translate(predicate);
       if (translation.isEmpty()) {
         postScan.add(predicate);
@@ -99,7 +107,8 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
   @Override
   public Scan build() {
     Set<String> filterColumns = filter == null ? Set.of() : new LinkedHashSet<>(filter.columns());
-    return new ParquetArrowScan(files, requiredData, requiredPartitions, pushed,
-        filter == null ? null : filter.toString(), filterColumns, ScanSettings.of(options));
+    return new ParquetArrowScan(partitionPruning.prune(files), requiredData, requiredPartitions, pushed,
+        partitionPruning.predicates(), filter == null ? null : filter.toString(), filterColumns,
+        ScanSettings.of(options));
   }
 }

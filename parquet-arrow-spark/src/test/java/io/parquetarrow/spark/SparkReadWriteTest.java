@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -142,6 +144,19 @@ class SparkReadWriteTest {
     assertThat(ours.filter("k = 1 and v = 'v0'").count())
         .isEqualTo(builtIn.filter("k = 1 and v = 'v0'").count());
     assertThat(ours.select("k").distinct().count()).isEqualTo(3);
+
+    String all = ours.queryExecution().executedPlan().toString();
+    String pruned = ours.filter("k = 1 or v = 'v0' and k > 1").queryExecution().executedPlan().toString();
+    assertThat(pruned).contains("PartitionFilters: ");
+    assertThat(scannedFiles(pruned)).as("files left after partition pruning").isLessThan(scannedFiles(all));
+    assertThat(canonicalRows(ours.filter("k = 1 or v = 'v0' and k > 1")))
+        .isEqualTo(canonicalRows(builtIn.filter("k = 1 or v = 'v0' and k > 1")));
+  }
+
+  private static int scannedFiles(String plan) {
+    Matcher matcher = Pattern.compile("ParquetArrowScan (\\d+) files").matcher(plan);
+    assertThat(matcher.find()).as("scan description in %s", plan).isTrue();
+    return Integer.parseInt(matcher.group(1));
   }
 
   @Test
