@@ -1,6 +1,7 @@
 package io.parquetarrow.spark;
 
 import java.util.Arrays;
+import io.parquetarrow.spark.ScanPlanner.FileFooter;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -17,7 +18,7 @@ import org.apache.spark.sql.types.StructType;
  * the tasks ({@link ScanPlanner}). Its {@link #description()} is what {@code explain()} shows.
  */
 final class ParquetArrowScan implements Scan, Batch {
-  private final SourceFiles files;
+  private final List<FileFooter> footers;
   private final StructType dataSchema;
   private final StructType partitionSchema;
   private final Predicate[] pushed;
@@ -26,9 +27,9 @@ final class ParquetArrowScan implements Scan, Batch {
   private final Set<String> filterColumns;
   private final ScanSettings settings;
 
-  ParquetArrowScan(SourceFiles files, StructType dataSchema, StructType partitionSchema, Predicate[] pushed,
+  ParquetArrowScan(List<FileFooter> footers, StructType dataSchema, StructType partitionSchema, Predicate[] pushed,
       List<Predicate> partitionFilters, String filterText, Set<String> filterColumns, ScanSettings settings) {
-    this.files = files;
+    this.footers = footers;
     this.dataSchema = dataSchema;
     this.partitionSchema = partitionSchema;
     this.pushed = pushed;
@@ -50,7 +51,7 @@ final class ParquetArrowScan implements Scan, Batch {
   @Override
   public String description() {
     String pushedText = Arrays.stream(pushed).map(Predicate::toString).collect(Collectors.joining(", "));
-    return "ParquetArrowScan " + files.files().size() + " files, PushedFilters: [" + pushedText + "]"
+    return "ParquetArrowScan " + footers.size() + " files, PushedFilters: [" + pushedText + "]"
         + (filterText == null ? "" : ", ReaderFilter: " + filterText)
         + (partitionFilters.isEmpty() ? "" : ", PartitionFilters: " + partitionFilters) + ", ReadSchema: " + readSchema().simpleString()
         + (partitionSchema.isEmpty() ? "" : ", PartitionSchema: " + partitionSchema.simpleString());
@@ -65,7 +66,7 @@ final class ParquetArrowScan implements Scan, Batch {
   public InputPartition[] planInputPartitions() {
     ScanPlanner planner = new ScanPlanner(settings.maxPartitionBytes(), settings.openCostBytes(),
         settings.parallelism());
-    return planner.plan(files, dataSchema, partitionSchema, filterColumns);
+    return planner.plan(footers, dataSchema, partitionSchema, filterColumns);
   }
 
   @Override

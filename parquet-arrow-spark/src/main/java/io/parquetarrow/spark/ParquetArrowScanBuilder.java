@@ -2,6 +2,7 @@ package io.parquetarrow.spark;
 
 import io.parquetarrow.core.filter.Filter;
 import io.parquetarrow.spark.FilterTranslator.Translation;
+import io.parquetarrow.spark.ScanPlanner.FileFooter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,6 +36,7 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
   private Predicate[] pushed = new Predicate[0];
   private Filter filter;
   private PartitionPruning partitionPruning;
+  private List<FileFooter> footers;
 
   ParquetArrowScanBuilder(SourceFiles files, StructType dataSchema, StructType partitionSchema,
       CaseInsensitiveStringMap options) {
@@ -77,14 +79,19 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
     partitionPruning = new PartitionPruning(partitionSchema);
     List<Predicate> pushedNow = new ArrayList<>();
     List<Predicate> postScan = new ArrayList<>();
-    List<Filter> filters = new ArrayList<>();
+    List<Predicate> dataPredicates = new ArrayList<>();
     for (Predicate predicate : predicates) {
       if (partitionPruning.offer(predicate)) {
         postScan.add(predicate);
-        continue;
+      } else {
+        dataPredicates.add(predicate);
       }
+    }
+    footers = FileFooter.readAll(partitionPruning.prune(files));
+    List<Filter> filters = new ArrayList<>();
+    for (Predicate predicate : dataPredicates) {
       Optional<Translation> translation = translator.translate(predicate);
-      if (translation.isEmpty()) {
+      if (translation.isEmpty() || !inEveryFile(translation.get().filter())) {
         postScan.add(predicate);
         continue;
       }
@@ -99,6 +106,21 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
     return postScan.toArray(new Predicate[0]);
   }
 
+  /**
+   * Whether every file has the filter's columns: a file without one reads it as nulls, which the core filter
+   * cannot be told, so such a predicate stays with Spark.
+   */
+  private boolean inEveryFile(Filter candidate) {
+    for (FileFooter footer : footers) {
+      for (String column : candidate.columns()) {
+        if (!footer.hasColumn(column)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
   @Override
   public Predicate[] pushedPredicates() {
     return pushed.clone();
@@ -107,7 +129,10 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
   @Override
   public Scan build() {
     Set<String> filterColumns = filter == null ? Set.of() : new LinkedHashSet<>(filter.columns());
-    return new ParquetArrowScan(partitionPruning.prune(files), requiredData, requiredPartitions, pushed,
+    if (footers == null) {
+      footers = FileFooter.readAll(files);
+    }
+    return new ParquetArrowScan(footers, requiredData, requiredPartitions, pushed,
         partitionPruning.predicates(), filter == null ? null : filter.toString(), filterColumns,
         ScanSettings.of(options));
   }

@@ -19,7 +19,7 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Plans a scan's tasks on the driver: reads each file's footer, checks its columns against the requested schema,
+ * Plans a scan's tasks on the driver from the files' footers: checks each file's columns against the requested schema,
  * cuts its row groups into slices of at most {@code maxSplitBytes} compressed bytes, and packs the slices of all
  * files, in order, into partitions of about that size, each file costing {@code openCostBytes} more, as Spark's
  * {@code FilePartition} packs file splits. The split size follows Spark's rule: {@code maxPartitionBytes}, or less
@@ -40,14 +40,11 @@ final class ScanPlanner {
    * The input partitions reading {@code required} (pruned data columns) and {@code requiredPartitions} (partition
    * columns) from {@code files}.
    */
-  InputPartition[] plan(SourceFiles files, StructType required, StructType requiredPartitions,
+  InputPartition[] plan(List<FileFooter> footers, StructType required, StructType requiredPartitions,
       Set<String> filterColumns) {
     List<FileSlice> slices = new ArrayList<>();
     long totalBytes = 0;
-    List<FileFooter> footers = new ArrayList<>();
-    for (SourceFile file : files.files()) {
-      FileFooter footer = FileFooter.read(file);
-      footers.add(footer);
+    for (FileFooter footer : footers) {
       totalBytes += footer.bytes() + openCostBytes;
     }
     long maxSplitBytes = Math.min(maxPartitionBytes, Math.max(openCostBytes, totalBytes / parallelism));
@@ -183,6 +180,27 @@ final class ScanPlanner {
       } catch (IOException e) {
         throw new UncheckedIOException("reading the footer of " + file.path(), e);
       }
+    }
+
+    /** Every footer of {@code files}, read in order. */
+    static List<FileFooter> readAll(SourceFiles files) {
+      List<FileFooter> footers = new ArrayList<>();
+      for (SourceFile file : files.files()) {
+        footers.add(read(file));
+      }
+      return footers;
+    }
+
+    /** Whether the file has a column at this dotted path (through structs). */
+    boolean hasColumn(String path) {
+      DataType type = sparkSchema;
+      for (String name : path.split("\\.", -1)) {
+        if (!(type instanceof StructType struct) || indexOf(struct, name) < 0) {
+          return false;
+        }
+        type = struct.fields()[indexOf(struct, name)].dataType();
+      }
+      return true;
     }
 
     /** The file's Spark schema, failing on the first column Spark cannot hold. */

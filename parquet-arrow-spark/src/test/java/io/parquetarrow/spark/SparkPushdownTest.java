@@ -101,6 +101,20 @@ class SparkPushdownTest {
   }
 
   @Test
+  void aColumnSomeFilesLackReadsAsNullsAndItsPredicatesStayWithSpark() {
+    String out = directory.resolve("evolved").toString();
+    spark().range(0, 10).selectExpr("id").write().format("parquet-arrow").mode("append").save(out);
+    spark().range(10, 20).selectExpr("id", "concat('x', id % 3) as extra").write().format("parquet-arrow")
+        .mode("append").save(out);
+    String schema = "id bigint, extra string";
+    for (String condition : new String[] {"extra = 'x1'", "extra is null", "id > 5 and extra is not null"}) {
+      Dataset<Row> ours = spark().read().format("parquet-arrow").schema(schema).load(out).filter(condition);
+      Dataset<Row> builtIn = spark().read().schema(schema).parquet(out).filter(condition);
+      assertThat(canonicalRows(ours)).as(condition).isEqualTo(canonicalRows(builtIn)).isNotEmpty();
+    }
+  }
+
+  @Test
   void prunesNestedFields() {
     Dataset<Row> projected = ours().select("st.x").filter("st.x < 5");
     String plan = projected.queryExecution().executedPlan().toString();
