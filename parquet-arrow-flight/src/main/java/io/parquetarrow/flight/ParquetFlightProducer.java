@@ -37,8 +37,8 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * take one of a fixed number of stream permits, waiting a short while for one, or fail with
  * {@code RESOURCE_EXHAUSTED}, so clients know to retry. A DoGet completes only after its reader and memory are
  * freed and its permit returned. Each DoGet reads through a child allocator of the server's ({@link StreamMemory}),
- * closed once gRPC has written or dropped the last of the batch buffers it was handed: a stream that leaks shows
- * up there, named by its stream number.
+ * closed once gRPC has written or dropped the last of the batch buffers it was handed (with zero-copy writes): a
+ * stream that leaks shows up there, named by its stream number.
  */
 final class ParquetFlightProducer implements FlightProducer {
   private static final Logger LOG = System.getLogger(ParquetFlightProducer.class.getName());
@@ -57,7 +57,7 @@ final class ParquetFlightProducer implements FlightProducer {
   private final AtomicLong streamNumbers = new AtomicLong();
 
   ParquetFlightProducer(ServedDirectory directory, BufferAllocator allocator, int maxStreams, long sliceBytes,
-      long stallMillis, long streamWaitMillis, Executor streamExecutor) {
+      long stallMillis, long streamWaitMillis, boolean zeroCopy, Executor streamExecutor) {
     this.directory = directory;
     this.allocator = allocator;
     this.errors = new FlightErrors(directory);
@@ -66,7 +66,7 @@ final class ParquetFlightProducer implements FlightProducer {
     this.sliceBytes = sliceBytes;
     this.streamWaitMillis = streamWaitMillis;
     this.stallMillis = stallMillis;
-    this.batchStream = new BatchStream(stallMillis);
+    this.batchStream = new BatchStream(stallMillis, zeroCopy);
     this.streamExecutor = streamExecutor;
   }
 
