@@ -39,23 +39,27 @@ import org.apache.arrow.memory.RootAllocator;
  *
  * <pre>
  * FlightCompare --file F [--iterations 5] [--warmup 2] [--batch-rows 65536] [--python PATH]
- *     [--client-window BYTES] [--same-jvm] [--clients N --seconds S]
+ *     [--client-window BYTES] [--zero-copy] [--same-jvm] [--clients N --seconds S]
  * </pre>
  *
  * Without {@code --python} (a Python with pyarrow, which {@code ./bench flight} provides) the pyarrow server is
- * skipped. {@code --client-window} gives the client's gRPC channel that HTTP/2 flow-control window (gRPC's default,
- * 1 MiB, otherwise); {@code --same-jvm} adds our server in the client's JVM as a fourth row. {@code --clients}
+ * skipped; with it, a fourth row is pyarrow serving the file from a table it read at start, so no Parquet decoding
+ * happens per DoGet: the time of the transport and this client alone, what no server can beat with this client.
+ * {@code --client-window} gives the client's gRPC channel that HTTP/2 flow-control window (gRPC's default,
+ * 1 MiB, otherwise); {@code --zero-copy} turns on our server's {@code zeroCopy};
+ * {@code --same-jvm} adds a row of our server in the client's JVM. {@code --clients}
  * runs {@link FlightLoad} instead: that many clients read the whole file over and over for {@code --seconds}.
  */
 public final class FlightCompare {
   static final String USAGE = """
       FlightCompare --file F [--iterations 5] [--warmup 2] [--batch-rows 65536] [--python PATH]
-          [--client-window BYTES] [--same-jvm] [--clients N --seconds S]
+          [--client-window BYTES] [--zero-copy] [--same-jvm] [--clients N --seconds S]
       See BENCHMARKS.md; run it through ./bench flight FILE, which provides pyarrow.""";
   static final String LOCAL = "local read (ParquetArrowReader)";
   static final String OURS = "parquet-arrow Flight server";
   static final String OURS_SAME_JVM = "parquet-arrow Flight server, in the client's JVM";
   static final String PYARROW = "pyarrow Flight server";
+  static final String PYARROW_IN_MEMORY = "pyarrow Flight server of a table in memory (no decoding)";
 
   /** How one engine reads the file: returns the rows it saw. */
   interface Read {
@@ -69,10 +73,11 @@ public final class FlightCompare {
   private final Path python;
   private final FlightClients clients;
   private final boolean sameJvm;
+  private final boolean zeroCopy;
   private final PrintStream out;
 
   FlightCompare(Path file, int iterations, int warmup, int batchRows, Path python, FlightClients clients,
-      boolean sameJvm, PrintStream out) {
+      boolean sameJvm, boolean zeroCopy, PrintStream out) {
     this.file = file;
     this.iterations = iterations;
     this.warmup = warmup;
@@ -80,6 +85,7 @@ public final class FlightCompare {
     this.python = python;
     this.clients = clients;
     this.sameJvm = sameJvm;
+    this.zeroCopy = zeroCopy;
     this.out = out;
   }
 
@@ -95,11 +101,13 @@ public final class FlightCompare {
     Path python = null;
     int clientWindow = 0;
     boolean sameJvm = false;
+    boolean zeroCopy = false;
     int loadClients = 0;
     int loadSeconds = 30;
     for (int index = 0; index < arguments.length; index++) {
-      if (arguments[index].equals("--same-jvm")) {
-        sameJvm = true;
+      if (arguments[index].equals("--same-jvm") || arguments[index].equals("--zero-copy")) {
+        sameJvm |= arguments[index].equals("--same-jvm");
+        zeroCopy |= arguments[index].equals("--zero-copy");
         continue;
       }
       if (index + 1 == arguments.length) {
@@ -124,10 +132,10 @@ public final class FlightCompare {
     }
     FlightClients clients = new FlightClients(clientWindow);
     if (loadClients > 0) {
-      new FlightLoad(file, batchRows, clients, System.out).run(loadClients, loadSeconds);
+      new FlightLoad(file, batchRows, clients, zeroCopy, System.out).run(loadClients, loadSeconds);
       return;
     }
-    new FlightCompare(file, iterations, warmup, batchRows, python, clients, sameJvm, System.out).run();
+    new FlightCompare(file, iterations, warmup, batchRows, python, clients, sameJvm, zeroCopy, System.out).run();
   }
 
   /** Measures every engine and prints the table; returns each engine's median seconds. */
@@ -139,17 +147,22 @@ public final class FlightCompare {
       ReadOptions options = ReadOptions.builder().batchRows(batchRows).build();
       engines.put(LOCAL, () -> localRows(allocator, options));
       FlightDescriptor command = served.command(batchRows);
-      try (FlightServerProcess ours = FlightServerProcess.ours(served.directory(), 0, 0);
+      try (FlightServerProcess ours = FlightServerProcess.ours(served.directory(), 0, 0, zeroCopy);
            ParquetFlightServer inProcess = sameJvm
-               ? ParquetFlightServer.builder(served.directory(), allocator).build().start() : null;
+               ? ParquetFlightServer.builder(served.directory(), allocator).zeroCopy(zeroCopy).build().start()
+               : null;
            FlightServerProcess pyarrow = python == null ? null
-               : FlightServerProcess.pyarrow(python, served.pyarrowScript(), file, batchRows)) {
+               : FlightServerProcess.pyarrow(python, served.pyarrowScript(), file, batchRows, false);
+           FlightServerProcess inMemory = python == null ? null
+               : FlightServerProcess.pyarrow(python, served.pyarrowScript(), file, batchRows, true)) {
         engines.put(OURS, () -> clients.rows(allocator, ours.location(), command));
         if (inProcess != null) {
           engines.put(OURS_SAME_JVM, () -> clients.rows(allocator, inProcess.location(), command));
         }
         if (pyarrow != null) {
           engines.put(PYARROW, () -> clients.rows(allocator, pyarrow.location(),
+              FlightDescriptor.path(ServedFile.NAME)));
+          engines.put(PYARROW_IN_MEMORY, () -> clients.rows(allocator, inMemory.location(),
               FlightDescriptor.path(ServedFile.NAME)));
         }
         Map<String, Double> medians = measure(engines, rows);
@@ -161,8 +174,8 @@ public final class FlightCompare {
 
   private void print(Map<String, Double> medians, long rows) {
     out.printf("%nFlight DoGet of %s (%,d rows, batches of %,d rows), median of %d rounds after %d warm-up rounds, "
-        + "alternating; client window %s:%n%n", file.getFileName(), rows, batchRows, iterations, warmup,
-        clients.describeWindow());
+        + "alternating; client window %s; our server's zero-copy writes %s:%n%n", file.getFileName(), rows,
+        batchRows, iterations, warmup, clients.describeWindow(), zeroCopy ? "on" : "off");
     out.println("| engine | seconds | rows/s | vs local |");
     out.println("|---|---:|---:|---:|");
     double local = medians.get(LOCAL);

@@ -14,21 +14,23 @@ import org.apache.arrow.memory.RootAllocator;
  * {@code peak BYTES}, the server allocator's peak.
  *
  * <pre>
- * FlightServerMain DIRECTORY [THREADS MAX_STREAMS]
+ * FlightServerMain DIRECTORY THREADS MAX_STREAMS ZERO_COPY
  * </pre>
+ *
+ * THREADS and MAX_STREAMS of 0 keep the server's defaults; ZERO_COPY is {@code true} or {@code false}.
  */
 public final class FlightServerMain {
   private FlightServerMain() {
   }
 
   public static void main(String[] arguments) throws IOException, InterruptedException {
-    if (arguments.length != 1 && arguments.length != 3) {
-      throw new IllegalArgumentException("usage: FlightServerMain DIRECTORY [THREADS MAX_STREAMS]");
+    if (arguments.length != 4) {
+      throw new IllegalArgumentException("usage: FlightServerMain DIRECTORY THREADS MAX_STREAMS ZERO_COPY");
     }
     try (BufferAllocator allocator = new RootAllocator()) {
       ParquetFlightServer.Builder builder = ParquetFlightServer.builder(Path.of(arguments[0]), allocator)
-          .host("127.0.0.1");
-      if (arguments.length == 3) {
+          .host("127.0.0.1").zeroCopy(Boolean.parseBoolean(arguments[3]));
+      if (Integer.parseInt(arguments[1]) > 0) {
         builder.threads(Integer.parseInt(arguments[1])).maxStreams(Integer.parseInt(arguments[2]));
       }
       long peak;

@@ -35,9 +35,11 @@ final class FlightServerProcess implements AutoCloseable {
 
   /**
    * Our server of {@code directory} in a child JVM with this JVM's flags (less a flight recording of its own);
-   * {@code threads} and {@code maxStreams} are the server's settings, or 0 for its defaults.
+   * {@code threads} and {@code maxStreams} are the server's settings, or 0 for its defaults; {@code zeroCopy} its
+   * {@code zeroCopy}.
    */
-  static FlightServerProcess ours(Path directory, int threads, int maxStreams) throws IOException {
+  static FlightServerProcess ours(Path directory, int threads, int maxStreams, boolean zeroCopy)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
     for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -50,17 +52,24 @@ final class FlightServerProcess implements AutoCloseable {
     command.add(System.getProperty("java.class.path"));
     command.add(FlightServerMain.class.getName());
     command.add(directory.toAbsolutePath().toString());
-    if (threads > 0) {
-      command.add(Integer.toString(threads));
-      command.add(Integer.toString(maxStreams));
-    }
+    command.add(Integer.toString(threads));
+    command.add(Integer.toString(maxStreams));
+    command.add(Boolean.toString(zeroCopy));
     return new FlightServerProcess(command);
   }
 
-  /** pyarrow's server of {@code file}, streaming batches of {@code batchRows}. */
-  static FlightServerProcess pyarrow(Path python, Path script, Path file, int batchRows) throws IOException {
-    return new FlightServerProcess(List.of(python.toString(), script.toString(), file.toAbsolutePath().toString(),
-        Integer.toString(batchRows)));
+  /**
+   * pyarrow's server of {@code file}, streaming batches of {@code batchRows}: read from the file at every DoGet,
+   * or with {@code inMemory} from a table it read once at start.
+   */
+  static FlightServerProcess pyarrow(Path python, Path script, Path file, int batchRows, boolean inMemory)
+      throws IOException {
+    List<String> command = new ArrayList<>(List.of(python.toString(), script.toString(),
+        file.toAbsolutePath().toString(), Integer.toString(batchRows)));
+    if (inMemory) {
+      command.add("memory");
+    }
+    return new FlightServerProcess(command);
   }
 
   Location location() {
