@@ -17,7 +17,9 @@ import org.apache.arrow.memory.RootAllocator;
  * FlightServerMain DIRECTORY THREADS MAX_STREAMS ZERO_COPY
  * </pre>
  *
- * THREADS and MAX_STREAMS of 0 keep the server's defaults; ZERO_COPY is {@code true} or {@code false}.
+ * THREADS and MAX_STREAMS of 0 keep the server's defaults; ZERO_COPY is {@code true} or {@code false}. The system
+ * property {@code parquetArrow.flight.backpressureBytes}, given to the parent JVM (whose flags the server shares),
+ * sets the server's {@code backpressureBytes}.
  */
 public final class FlightServerMain {
   private FlightServerMain() {
@@ -30,6 +32,10 @@ public final class FlightServerMain {
     try (BufferAllocator allocator = new RootAllocator()) {
       ParquetFlightServer.Builder builder = ParquetFlightServer.builder(Path.of(arguments[0]), allocator)
           .host("127.0.0.1").zeroCopy(Boolean.parseBoolean(arguments[3]));
+      Integer backpressure = Integer.getInteger("parquetArrow.flight.backpressureBytes");
+      if (backpressure != null) {
+        builder.backpressureBytes(backpressure);
+      }
       if (Integer.parseInt(arguments[1]) > 0) {
         builder.threads(Integer.parseInt(arguments[1])).maxStreams(Integer.parseInt(arguments[2]));
       }
