@@ -28,27 +28,41 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
 /**
- * Rows per second of one Parquet file read three ways, one reader at a time: locally by our reader, through our
- * Flight server ({@link ParquetFlightServer}, in this JVM, every endpoint fetched in turn by an Arrow Java
- * {@code FlightClient}), and through a pyarrow Flight server of the same file (Arrow C++ reading and serving it,
- * {@code pyarrow_flight_server.py} in a Python subprocess), fetched by the same client. All on loopback, so the
- * Flight figures include gRPC's serialization and copies but no network. Prints a Markdown table of the median
+ * Rows per second of one Parquet file read three ways: locally by our reader, through our Flight server
+ * ({@link ParquetFlightServer} in a JVM of its own, {@link FlightServerMain}, started with this JVM's flags; every
+ * endpoint fetched in turn by an Arrow Java {@code FlightClient}), and through a pyarrow Flight server of the same
+ * file (Arrow C++ reading and serving it, {@code pyarrow_flight_server.py} in a Python process), fetched by the same
+ * client. Both servers are processes of their own, so neither shares the client's heap, JIT or collector; the
+ * rounds alternate between the three, so a change of load on the machine touches all of them. All on loopback, so
+ * the Flight figures include gRPC's serialization and copies but no network. Prints a Markdown table of the median
  * seconds and rows per second of each.
  *
  * <pre>
  * FlightCompare --file F [--iterations 5] [--warmup 2] [--batch-rows 65536] [--python PATH]
+ *     [--client-window BYTES] [--zero-copy] [--same-jvm] [--clients N --seconds S]
  * </pre>
  *
  * Without {@code --python} (a Python with pyarrow, which {@code ./bench flight} provides) the pyarrow server is
- * skipped.
+ * skipped; with it, a fourth row is pyarrow serving the file from a table it read at start, so no Parquet decoding
+ * happens per DoGet: the time of the transport and this client alone, what no server can beat with this client.
+ * {@code --client-window} gives the client's gRPC channel that HTTP/2 flow-control window (gRPC's default,
+ * 1 MiB, otherwise); {@code --zero-copy} turns on our server's {@code zeroCopy};
+ * {@code --same-jvm} adds a row of our server in the client's JVM. {@code --clients}
+ * runs {@link FlightLoad} instead: that many clients read the whole file over and over for {@code --seconds}.
  */
 public final class FlightCompare {
   static final String USAGE = """
       FlightCompare --file F [--iterations 5] [--warmup 2] [--batch-rows 65536] [--python PATH]
+          [--client-window BYTES] [--zero-copy] [--same-jvm] [--clients N --seconds S]
       See BENCHMARKS.md; run it through ./bench flight FILE, which provides pyarrow.""";
+  static final String LOCAL = "local read (ParquetArrowReader)";
+  static final String OURS = "parquet-arrow Flight server";
+  static final String OURS_SAME_JVM = "parquet-arrow Flight server, in the client's JVM";
+  static final String PYARROW = "pyarrow Flight server";
+  static final String PYARROW_IN_MEMORY = "pyarrow Flight server of a table in memory (no decoding)";
 
   /** How one engine reads the file: returns the rows it saw. */
-  private interface Read {
+  interface Read {
     long rows() throws Exception;
   }
 
@@ -57,14 +71,21 @@ public final class FlightCompare {
   private final int warmup;
   private final int batchRows;
   private final Path python;
+  private final FlightClients clients;
+  private final boolean sameJvm;
+  private final boolean zeroCopy;
   private final PrintStream out;
 
-  FlightCompare(Path file, int iterations, int warmup, int batchRows, Path python, PrintStream out) {
+  FlightCompare(Path file, int iterations, int warmup, int batchRows, Path python, FlightClients clients,
+      boolean sameJvm, boolean zeroCopy, PrintStream out) {
     this.file = file;
     this.iterations = iterations;
     this.warmup = warmup;
     this.batchRows = batchRows;
     this.python = python;
+    this.clients = clients;
+    this.sameJvm = sameJvm;
+    this.zeroCopy = zeroCopy;
     this.out = out;
   }
 
@@ -78,97 +99,114 @@ public final class FlightCompare {
     int warmup = 2;
     int batchRows = ReadOptions.DEFAULT_BATCH_ROWS;
     Path python = null;
-    for (int index = 0; index + 1 < arguments.length; index += 2) {
-      String value = arguments[index + 1];
-      switch (arguments[index]) {
+    int clientWindow = 0;
+    boolean sameJvm = false;
+    boolean zeroCopy = false;
+    int loadClients = 0;
+    int loadSeconds = 30;
+    for (int index = 0; index < arguments.length; index++) {
+      if (arguments[index].equals("--same-jvm") || arguments[index].equals("--zero-copy")) {
+        sameJvm |= arguments[index].equals("--same-jvm");
+        zeroCopy |= arguments[index].equals("--zero-copy");
+        continue;
+      }
+      if (index + 1 == arguments.length) {
+        throw new IllegalArgumentException("option " + arguments[index] + " needs a value; usage:\n" + USAGE);
+      }
+      String value = arguments[++index];
+      switch (arguments[index - 1]) {
         case "--file" -> file = Path.of(value);
         case "--iterations" -> iterations = Integer.parseInt(value);
         case "--warmup" -> warmup = Integer.parseInt(value);
         case "--batch-rows" -> batchRows = Integer.parseInt(value);
         case "--python" -> python = value.isEmpty() ? null : Path.of(value);
-        default -> throw new IllegalArgumentException("unknown option " + arguments[index] + "; usage:\n" + USAGE);
+        case "--client-window" -> clientWindow = Integer.parseInt(value);
+        case "--clients" -> loadClients = Integer.parseInt(value);
+        case "--seconds" -> loadSeconds = Integer.parseInt(value);
+        default -> throw new IllegalArgumentException("unknown option " + arguments[index - 1] + "; usage:\n"
+            + USAGE);
       }
     }
-    if (file == null || arguments.length % 2 != 0) {
+    if (file == null) {
       throw new IllegalArgumentException("usage:\n" + USAGE);
     }
-    new FlightCompare(file, iterations, warmup, batchRows, python, System.out).run();
+    FlightClients clients = new FlightClients(clientWindow);
+    if (loadClients > 0) {
+      new FlightLoad(file, batchRows, clients, zeroCopy, System.out).run(loadClients, loadSeconds);
+      return;
+    }
+    new FlightCompare(file, iterations, warmup, batchRows, python, clients, sameJvm, zeroCopy, System.out).run();
   }
 
   /** Measures every engine and prints the table; returns each engine's median seconds. */
   Map<String, Double> run() throws Exception {
-    Map<String, Double> medians = new LinkedHashMap<>();
+    Map<String, Read> engines = new LinkedHashMap<>();
     long[] rows = new long[1];
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = new RootAllocator();
+         ServedFile served = new ServedFile(file)) {
       ReadOptions options = ReadOptions.builder().batchRows(batchRows).build();
-      medians.put("local read (ParquetArrowReader)", measure(() -> localRows(allocator, options), rows));
-      Path served = Files.createTempDirectory("flight-compare");
-      Path copy = served.resolve("data.parquet");
-      try {
-        Files.createLink(copy, file.toAbsolutePath());
-      } catch (IOException | UnsupportedOperationException e) {
-        Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
-      }
-      try (ParquetFlightServer server = ParquetFlightServer.builder(served, allocator).build().start()) {
-        String command = "{\"path\": \"data.parquet\", \"batch_rows\": " + batchRows + "}";
-        FlightDescriptor descriptor = FlightDescriptor.command(command.getBytes(StandardCharsets.UTF_8));
-        medians.put("parquet-arrow Flight server", measure(() -> flightRows(allocator, server.location(),
-            descriptor), rows));
-      } finally {
-        Files.deleteIfExists(copy);
-        Files.deleteIfExists(served);
-      }
-      if (python != null) {
-        medians.put("pyarrow Flight server", measurePyarrow(allocator, rows));
+      engines.put(LOCAL, () -> localRows(allocator, options));
+      FlightDescriptor command = served.command(batchRows);
+      try (FlightServerProcess ours = FlightServerProcess.ours(served.directory(), 0, 0, zeroCopy);
+           ParquetFlightServer inProcess = sameJvm
+               ? ParquetFlightServer.builder(served.directory(), allocator).zeroCopy(zeroCopy).build().start()
+               : null;
+           FlightServerProcess pyarrow = python == null ? null
+               : FlightServerProcess.pyarrow(python, served.pyarrowScript(), file, batchRows, false);
+           FlightServerProcess inMemory = python == null ? null
+               : FlightServerProcess.pyarrow(python, served.pyarrowScript(), file, batchRows, true)) {
+        engines.put(OURS, () -> clients.rows(allocator, ours.location(), command));
+        if (inProcess != null) {
+          engines.put(OURS_SAME_JVM, () -> clients.rows(allocator, inProcess.location(), command));
+        }
+        if (pyarrow != null) {
+          engines.put(PYARROW, () -> clients.rows(allocator, pyarrow.location(),
+              FlightDescriptor.path(ServedFile.NAME)));
+          engines.put(PYARROW_IN_MEMORY, () -> clients.rows(allocator, inMemory.location(),
+              FlightDescriptor.path(ServedFile.NAME)));
+        }
+        Map<String, Double> medians = measure(engines, rows);
+        print(medians, rows[0]);
+        return medians;
       }
     }
-    out.printf("%nFlight DoGet of %s (%,d rows, batches of %,d rows), median of %d after %d warm-up rounds:%n%n",
-        file.getFileName(), rows[0], batchRows, iterations, warmup);
-    out.println("| engine | seconds | rows/s |");
-    out.println("|---|---:|---:|");
+  }
+
+  private void print(Map<String, Double> medians, long rows) {
+    out.printf("%nFlight DoGet of %s (%,d rows, batches of %,d rows), median of %d rounds after %d warm-up rounds, "
+        + "alternating; client window %s; our server's zero-copy writes %s:%n%n", file.getFileName(), rows,
+        batchRows, iterations, warmup, clients.describeWindow(), zeroCopy ? "on" : "off");
+    out.println("| engine | seconds | rows/s | vs local |");
+    out.println("|---|---:|---:|---:|");
+    double local = medians.get(LOCAL);
     for (Map.Entry<String, Double> entry : medians.entrySet()) {
-      out.printf("| %s | %.3f | %,.0f |%n", entry.getKey(), entry.getValue(), rows[0] / entry.getValue());
+      out.printf("| %s | %.3f | %,.0f | %.2f× |%n", entry.getKey(), entry.getValue(), rows / entry.getValue(),
+          local / entry.getValue());
+    }
+  }
+
+  /** Runs the warm-up rounds, then the measured ones, each engine once per round in turn; returns the medians. */
+  private Map<String, Double> measure(Map<String, Read> engines, long[] rows) throws Exception {
+    for (int round = 0; round < warmup; round++) {
+      for (Read read : engines.values()) {
+        read.rows();
+      }
+    }
+    Map<String, List<Double>> seconds = new LinkedHashMap<>();
+    for (int round = 0; round < iterations; round++) {
+      for (Map.Entry<String, Read> engine : engines.entrySet()) {
+        long start = System.nanoTime();
+        rows[0] = engine.getValue().rows();
+        seconds.computeIfAbsent(engine.getKey(), name -> new ArrayList<>()).add((System.nanoTime() - start) / 1e9);
+      }
+    }
+    Map<String, Double> medians = new LinkedHashMap<>();
+    for (Map.Entry<String, List<Double>> engine : seconds.entrySet()) {
+      List<Double> sorted = new ArrayList<>(engine.getValue());
+      sorted.sort(null);
+      medians.put(engine.getKey(), sorted.get(sorted.size() / 2));
     }
     return medians;
-  }
-
-  private double measurePyarrow(BufferAllocator allocator, long[] rows) throws Exception {
-    Path script = Files.createTempFile("pyarrow_flight_server", ".py");
-    try (InputStream resource = FlightCompare.class.getResourceAsStream("pyarrow_flight_server.py")) {
-      Files.copy(resource, script, StandardCopyOption.REPLACE_EXISTING);
-    }
-    Process process = new ProcessBuilder(python.toString(), script.toString(), file.toAbsolutePath().toString(),
-        Integer.toString(batchRows)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    try {
-      BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-          StandardCharsets.UTF_8));
-      String line = lines.readLine();
-      if (line == null || !line.startsWith("port ")) {
-        throw new IOException("the pyarrow Flight server did not start: " + line);
-      }
-      Location location = Location.forGrpcInsecure("127.0.0.1", Integer.parseInt(line.substring(5).trim()));
-      return measure(() -> flightRows(allocator, location, FlightDescriptor.path("data.parquet")), rows);
-    } finally {
-      process.getOutputStream().close();
-      if (!process.waitFor(10, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
-      Files.deleteIfExists(script);
-    }
-  }
-
-  private double measure(Read read, long[] rows) throws Exception {
-    for (int round = 0; round < warmup; round++) {
-      read.rows();
-    }
-    List<Double> seconds = new ArrayList<>();
-    for (int round = 0; round < iterations; round++) {
-      long start = System.nanoTime();
-      rows[0] = read.rows();
-      seconds.add((System.nanoTime() - start) / 1e9);
-    }
-    seconds.sort(null);
-    return seconds.get(seconds.size() / 2);
   }
 
   private long localRows(BufferAllocator allocator, ReadOptions options) throws IOException {
@@ -176,22 +214,6 @@ public final class FlightCompare {
     try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {
       while (reader.loadNextBatch()) {
         rows += reader.getVectorSchemaRoot().getRowCount();
-      }
-    }
-    return rows;
-  }
-
-  private static long flightRows(BufferAllocator allocator, Location location, FlightDescriptor descriptor)
-      throws Exception {
-    long rows = 0;
-    try (FlightClient client = FlightClient.builder(allocator, location).build()) {
-      FlightInfo info = client.getInfo(descriptor);
-      for (FlightEndpoint endpoint : info.getEndpoints()) {
-        try (FlightStream stream = client.getStream(endpoint.getTicket())) {
-          while (stream.next()) {
-            rows += stream.getRoot().getRowCount();
-          }
-        }
       }
     }
     return rows;

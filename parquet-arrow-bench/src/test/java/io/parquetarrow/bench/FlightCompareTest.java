@@ -21,12 +21,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link FlightCompare} once on a small file, without pyarrow, so the runner cannot rot. */
+/**
+ * {@link FlightCompare} once on a small file, without pyarrow (our server in a child JVM and in this one, a client
+ * with a wider window), and its load run for a second with two clients, so the runner cannot rot.
+ */
 class FlightCompareTest {
   @TempDir Path directory;
 
   @Test
-  void measuresTheLocalReadAndOurServer() throws Exception {
+  void measuresTheLocalReadAndOurServersAndRunsTheLoad() throws Exception {
     Path file = directory.resolve("small.parquet");
     Schema schema = new Schema(List.of(new Field("id", FieldType.notNullable(new ArrowType.Int(64, true)), null)));
     try (BufferAllocator allocator = new RootAllocator();
@@ -41,9 +44,14 @@ class FlightCompareTest {
       writer.write(root);
     }
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    Map<String, Double> medians = new FlightCompare(file, 1, 0, 256, null,
+    Map<String, Double> medians = new FlightCompare(file, 1, 0, 256, null, new FlightClients(4 << 20), true, false,
         new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
-    assertThat(medians).containsOnlyKeys("local read (ParquetArrowReader)", "parquet-arrow Flight server");
+    assertThat(medians).containsOnlyKeys(FlightCompare.LOCAL, FlightCompare.OURS, FlightCompare.OURS_SAME_JVM);
     assertThat(printed.toString(StandardCharsets.UTF_8)).contains("1,000 rows").contains("| parquet-arrow Flight");
+    ByteArrayOutputStream load = new ByteArrayOutputStream();
+    long failures = new FlightLoad(file, 256, new FlightClients(0), true, new PrintStream(load, true,
+        StandardCharsets.UTF_8)).run(2, 1);
+    assertThat(failures).as("failed reads under load").isZero();
+    assertThat(load.toString(StandardCharsets.UTF_8)).contains("| 2 |").contains("MiB |");
   }
 }

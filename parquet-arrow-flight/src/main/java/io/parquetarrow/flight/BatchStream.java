@@ -14,10 +14,16 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 /**
  * Sends one reader's batches to a DoGet listener: the reader's own {@link VectorSchemaRoot} is what Flight
  * serializes, batch by batch, with no copy of ours in between (dictionary columns excepted, which
- * {@link DecodedBatches} turns into values). The next batch is read only when the client's
+ * {@link DecodedBatches} turns into values). With {@code zeroCopy}, gRPC is handed the batch's buffers, each with a
+ * reference of its own, instead of a copy (Flight's default copies every batch through a heap array into gRPC's
+ * buffers). That is safe because the library's reader never writes into a buffer it has loaded into a vector:
+ * every batch is decoded into fresh buffers ({@code loadFieldBuffers}, {@code allocateNew}), so the previous
+ * batch's buffers stay as sent until gRPC releases them; {@link StreamMemory} waits for that before
+ * the call completes. The next batch is read only when the client's
  * transport is ready for more ({@link CallbackBackpressureStrategy}, woken by gRPC's on-ready and on-cancel
  * callbacks), so a slow client holds one decoded batch in the allocator, plus what gRPC queues for the call
- * (Flight's backpressure threshold, 10 MB by default) and the client's flow-control window. A cancelled call stops
+ * (Flight's backpressure threshold, 10 MB by default; in the allocator too with {@code zeroCopy}, as it is then the
+ * batches' own memory) and the client's flow-control window. A cancelled call stops
  * the loop at once; a client that takes nothing for {@code stallMillis} is dropped with
  * {@code TIMED_OUT}. The caller closes the reader, which frees the batch, and then completes the call.
  */
@@ -26,9 +32,11 @@ final class BatchStream {
   private static final long WAIT_SLICE_MILLIS = 500;
 
   private final long stallMillis;
+  private final boolean zeroCopy;
 
-  BatchStream(long stallMillis) {
+  BatchStream(long stallMillis, boolean zeroCopy) {
     this.stallMillis = stallMillis;
+    this.zeroCopy = zeroCopy;
   }
 
   /**
@@ -38,6 +46,7 @@ final class BatchStream {
   boolean send(ArrowReader reader, ServerStreamListener listener, BufferAllocator allocator) throws IOException {
     BackpressureStrategy backpressure = new CallbackBackpressureStrategy();
     backpressure.register(listener);
+    listener.setUseZeroCopy(zeroCopy);
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
     if (!DecodedBatches.hasDictionaries(root.getSchema())) {
       listener.start(root);

@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,10 +33,12 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * ListFlights (every target, from footers), GetFlightInfo (a plan of signed endpoints), DoGet (one slice streamed
  * from the library's reader) and DoPut (one upload written by {@link UploadWriter}). Actions are not offered.
  *
- * <p>DoGet and DoPut take one of a fixed number of stream permits, waiting a short while for one, or fail with
+ * <p>A DoGet streams on a thread of {@code streamExecutor}, not on gRPC's, see {@link #getStream}. DoGet and DoPut
+ * take one of a fixed number of stream permits, waiting a short while for one, or fail with
  * {@code RESOURCE_EXHAUSTED}, so clients know to retry. A DoGet completes only after its reader and memory are
- * freed and its permit returned. Each stream reads or writes through a child allocator of
- * the server's, closed when the stream ends: a stream that leaks shows up there, named by its stream number.
+ * freed and its permit returned. Each DoGet reads through a child allocator of the server's ({@link StreamMemory}),
+ * closed once gRPC has written or dropped the last of the batch buffers it was handed (with zero-copy writes): a
+ * stream that leaks shows up there, named by its stream number.
  */
 final class ParquetFlightProducer implements FlightProducer {
   private static final Logger LOG = System.getLogger(ParquetFlightProducer.class.getName());
@@ -47,11 +51,13 @@ final class ParquetFlightProducer implements FlightProducer {
   private final int maxStreams;
   private final long sliceBytes;
   private final long streamWaitMillis;
+  private final long stallMillis;
   private final BatchStream batchStream;
+  private final Executor streamExecutor;
   private final AtomicLong streamNumbers = new AtomicLong();
 
   ParquetFlightProducer(ServedDirectory directory, BufferAllocator allocator, int maxStreams, long sliceBytes,
-      long stallMillis, long streamWaitMillis) {
+      long stallMillis, long streamWaitMillis, boolean zeroCopy, Executor streamExecutor) {
     this.directory = directory;
     this.allocator = allocator;
     this.errors = new FlightErrors(directory);
@@ -59,7 +65,9 @@ final class ParquetFlightProducer implements FlightProducer {
     this.streams = new Semaphore(maxStreams);
     this.sliceBytes = sliceBytes;
     this.streamWaitMillis = streamWaitMillis;
-    this.batchStream = new BatchStream(stallMillis);
+    this.stallMillis = stallMillis;
+    this.batchStream = new BatchStream(stallMillis, zeroCopy);
+    this.streamExecutor = streamExecutor;
   }
 
   /** Lists every target whose path starts with the criteria's UTF-8 text (all for empty criteria). */
@@ -110,6 +118,11 @@ final class ParquetFlightProducer implements FlightProducer {
     }
   }
 
+  /**
+   * Checks the ticket and hands the stream to a stream thread: gRPC calls this on the call's own serialized
+   * executor, which delivers the client's ready and cancel callbacks only once this returns, so a stream that
+   * waited for its client here would never be woken (only its wait's timeout would end it).
+   */
   @Override
   public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
     TicketCodec.Contents contents;
@@ -119,6 +132,15 @@ final class ParquetFlightProducer implements FlightProducer {
       listener.error(errors.toFlight(e));
       return;
     }
+    try {
+      streamExecutor.execute(() -> stream(contents, listener));
+    } catch (RejectedExecutionException e) {
+      listener.error(CallStatus.UNAVAILABLE.withDescription("the server is shutting down").toRuntimeException());
+    }
+  }
+
+  /** Sends one slice, on a stream thread, then completes the call once its memory is free. */
+  private void stream(TicketCodec.Contents contents, ServerStreamListener listener) {
     if (!acquireStream()) {
       listener.error(tooManyStreams());
       return;
@@ -127,14 +149,21 @@ final class ParquetFlightProducer implements FlightProducer {
     boolean sent = false;
     FlightRuntimeException failure = null;
     try {
-      try (BufferAllocator streamAllocator = allocator.newChildAllocator("get-" + number, 0, Long.MAX_VALUE)) {
-        FlightTarget target = directory.target(contents.path(), streamAllocator);
-        try (ArrowReader reader = target.open(contents.slice(), contents.request(), streamAllocator)) {
-          sent = batchStream.send(reader, listener, streamAllocator);
+      try (StreamMemory memory = new StreamMemory(allocator, "get-" + number)) {
+        FlightTarget target = directory.target(contents.path(), memory.allocator());
+        try (ArrowReader reader = target.open(contents.slice(), contents.request(), memory.allocator())) {
+          sent = batchStream.send(reader, listener, memory.allocator());
+        }
+        if (!memory.awaitReleased(stallMillis)) {
+          LOG.log(Level.WARNING, "stream " + number + " of " + contents.path() + ": gRPC still holds "
+              + memory.allocator().getAllocatedMemory() + " bytes of its batches after " + stallMillis + " ms");
         }
       }
     } catch (IOException | RuntimeException e) {
       failure = errors.toFlight(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      failure = CallStatus.CANCELLED.withDescription("the server is shutting down").toRuntimeException();
     } finally {
       streams.release();
     }
