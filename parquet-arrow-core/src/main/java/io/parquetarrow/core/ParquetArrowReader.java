@@ -11,12 +11,14 @@ import io.parquetarrow.core.schema.ParquetToArrowSchema;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetEncryptionException;
 import io.parquetarrow.errors.ParquetException;
+import io.parquetarrow.errors.ParquetResourceException;
 import io.parquetarrow.simd.KernelProvider;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -159,6 +161,11 @@ public final class ParquetArrowReader extends ArrowReader {
     try {
       prepareLoadNextBatch();
       return scheduler.next(getVectorSchemaRoot());
+    } catch (OutOfMemoryException e) {
+      // An allocation outside the field readers (which name their row group and column themselves).
+      failure = new ParquetResourceException(file.name() + ": the allocator's limit is reached while reading a batch: "
+          + e.getMessage(), e);
+      throw (ParquetResourceException) failure;
     } catch (IOException | RuntimeException e) {
       failure = e;
       throw e;
