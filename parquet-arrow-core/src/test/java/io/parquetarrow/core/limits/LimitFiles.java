@@ -54,6 +54,27 @@ final class LimitFiles {
     }
   }
 
+  /**
+   * Writes one required int64 column of 1000 rows in one row group and one data page, with page checksums;
+   * {@code dictionary} gives it a dictionary page (100 distinct values), else it is PLAIN.
+   */
+  static void writeOneColumn(Path file, boolean dictionary, Codec codec) throws IOException {
+    Schema schema = new Schema(List.of(SCHEMA.getFields().get(0)));
+    WriteOptions options = WriteOptions.builder().codec(codec).dictionaryEnabled(dictionary).pageChecksums(true)
+        .statisticsEnabled(false).pageIndexEnabled(false).build();
+    try (BufferAllocator allocator = new RootAllocator();
+         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+         ParquetArrowWriter writer = ParquetArrowWriter.open(file, schema, options)) {
+      BigIntVector id = (BigIntVector) root.getVector("id");
+      id.allocateNew(1000);
+      for (int i = 0; i < 1000; i++) {
+        id.set(i, dictionary ? i % 100 : i * 31L);
+      }
+      root.setRowCount(1000);
+      writer.write(root);
+    }
+  }
+
   /** Fills {@code root} with rows {@code [start, start + count)} of the generated data. */
   static void fill(VectorSchemaRoot root, int start, int count) {
     root.allocateNew();
