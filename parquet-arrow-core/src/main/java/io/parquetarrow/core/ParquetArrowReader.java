@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -76,6 +77,11 @@ public final class ParquetArrowReader extends ArrowReader {
   private final ReadOptions options;
   private final ReadPlan plan;
   private final ReadScheduler scheduler;
+  /**
+   * Held by {@link #loadNextBatch()} and {@link #close(boolean)}: a close from another thread waits for the batch
+   * in progress rather than release buffers and the file under it (which could write into freed memory).
+   */
+  private final ReentrantLock lock = new ReentrantLock();
   private boolean closed;
   private Exception failure;
 
@@ -150,6 +156,15 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   @Override
   public boolean loadNextBatch() throws IOException {
+    lock.lock();
+    try {
+      return loadNextBatchLocked();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private boolean loadNextBatchLocked() throws IOException {
     if (closed) {
       throw new IllegalStateException(file.name() + ": reader is closed");
     }
@@ -216,6 +231,22 @@ public final class ParquetArrowReader extends ArrowReader {
   @Override
   public long bytesRead() {
     return scheduler.bytesRead();
+  }
+
+  /**
+   * Releases the current batch's buffers and dictionaries (unless they were transferred out) and closes the file.
+   * May be called from another thread than the one reading: it then waits until the batch in progress is
+   * complete, and that thread's next {@link #loadNextBatch()} throws {@link IllegalStateException}. Closing twice
+   * is harmless.
+   */
+  @Override
+  public void close(boolean closeReadSource) throws IOException {
+    lock.lock();
+    try {
+      super.close(closeReadSource);
+    } finally {
+      lock.unlock();
+    }
   }
 
   @Override

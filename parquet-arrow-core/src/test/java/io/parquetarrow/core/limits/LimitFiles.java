@@ -113,15 +113,17 @@ final class LimitFiles {
     long checksum = 0;
     long largest = 0;
     while (reader.loadNextBatch()) {
-      rows += root.getRowCount();
       long bytes = 0;
-      for (FieldVector vector : root.getFieldVectors()) {
+      List<FieldVector> vectors = root.getFieldVectors();
+      for (int column = 0; column < vectors.size(); column++) {
+        FieldVector vector = vectors.get(column);
         bytes += bufferBytes(vector);
         for (int i = 0; i < root.getRowCount(); i++) {
-          Object value = vector.getObject(i);
-          checksum = checksum * 31 + hash(value);
+          // Independent of where batches end: each value weighed by its row and column.
+          checksum += (hash(vector.getObject(i)) + 31L * column) * (2L * (rows + i) + 1);
         }
       }
+      rows += root.getRowCount();
       largest = Math.max(largest, bytes);
     }
     return new Result(rows, checksum, largest);
