@@ -58,7 +58,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * Parquet Modular Encryption are read with the keys of {@link ReadOptions#decryption()}; a missing or wrong key, or
  * a module that does not authenticate, is a {@link ParquetEncryptionException} naming the column.
  *
- * <p>Not thread-safe: one thread calls {@link #loadNextBatch()}. With {@link ReadOptions#threads()} above 1 the
+ * <p>Not thread-safe for reading: one thread calls {@link #loadNextBatch()} and reads the root (several threads
+ * read one file with a reader each, which may share one {@link InputFile} that allows concurrent reads; closing
+ * such a reader closes the input, so wrap it in one whose {@code close} does nothing). {@link #close()} alone may
+ * come from another thread: it waits until the batch in progress is complete, then releases every buffer and
+ * closes the file, and the reading thread's next {@link #loadNextBatch()} throws {@link IllegalStateException};
+ * the root's vectors must not be used after the close. With {@link ReadOptions#threads()} above 1 the
  * worker threads (daemons shared by all readers, kept for a while after their last task) decode in
  * parallel ({@link ReadScheduler}): each worker reads whole row groups, or with few row groups a contiguous group of
  * the fields of one, with a lane of its own, at most {@code 2 * threads} such units ahead of the caller; the
