@@ -56,7 +56,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@link ReadOptions#dictionaryColumns()} names top-level columns only. Problems with the bytes are
  * {@link ParquetCorruptionException}s naming the file, row group, column and page offset. Files written with
  * Parquet Modular Encryption are read with the keys of {@link ReadOptions#decryption()}; a missing or wrong key, or
- * a module that does not authenticate, is a {@link ParquetEncryptionException} naming the column.
+ * a module that does not authenticate, is a {@link ParquetEncryptionException} naming the column. When the
+ * allocator refuses a buffer (its limit is reached) the batch fails with a {@link ParquetResourceException} naming
+ * the file, row group and column, whose cause is Arrow's {@code OutOfMemoryException}; the batch's buffers are
+ * released. With one thread a read needs about 1.5 times one batch's buffers; with more, workers hold up to
+ * {@code 2 * threads} decoded row groups (or column groups of one) ahead (decision record 0056).
  *
  * <p>Not thread-safe for reading: one thread calls {@link #loadNextBatch()} and reads the root (several threads
  * read one file with a reader each, which may share one {@link InputFile} that allows concurrent reads; closing

@@ -41,7 +41,7 @@ class PeakMemoryTest {
             ReadOptions options = ReadOptions.builder().batchRows(batchRows).threads(threads)
                 .readAheadBytes(readAhead).build();
             try (BufferAllocator allocator = new RootAllocator()) {
-              LimitFiles.Result result = LimitFiles.read(LocalInputFile.open(file), allocator, options);
+              LimitFiles.Result result = LimitFiles.read(LocalInputFile.open(file), allocator, options, false);
               long peak = allocator.getPeakMemoryAllocation();
               long batch = result.largestBatchBytes();
               System.out.printf("| %d | %d | %d | %s | %d | %d | %.1f |%n", rowGroupRows, batchRows, threads,
