@@ -74,6 +74,13 @@ class MemoryLimitTest {
         failed += counts[1];
       }
     }
+    for (boolean exact : new boolean[] {false, true}) {
+      ReadOptions filtered = ReadOptions.builder().batchRows(4096).filter("code < 30 AND id > 100000")
+          .filterRows(exact).build();
+      int[] counts = readUnderLimits(generated, filtered);
+      read += counts[0];
+      failed += counts[1];
+    }
     System.out.printf("MemoryLimitTest generated: %d reads succeeded, %d failed with OOM%n", read, failed);
     assertThat(failed).as("reads that ran out of memory at 0.5x one batch").isPositive();
     assertThat(read).as("reads that succeeded").isPositive();
