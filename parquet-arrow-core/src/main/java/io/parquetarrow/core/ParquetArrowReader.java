@@ -11,12 +11,15 @@ import io.parquetarrow.core.schema.ParquetToArrowSchema;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetEncryptionException;
 import io.parquetarrow.errors.ParquetException;
+import io.parquetarrow.errors.ParquetResourceException;
 import io.parquetarrow.simd.KernelProvider;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -53,9 +56,18 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@link ReadOptions#dictionaryColumns()} names top-level columns only. Problems with the bytes are
  * {@link ParquetCorruptionException}s naming the file, row group, column and page offset. Files written with
  * Parquet Modular Encryption are read with the keys of {@link ReadOptions#decryption()}; a missing or wrong key, or
- * a module that does not authenticate, is a {@link ParquetEncryptionException} naming the column.
+ * a module that does not authenticate, is a {@link ParquetEncryptionException} naming the column. When the
+ * allocator refuses a buffer (its limit is reached) the batch fails with a {@link ParquetResourceException} naming
+ * the file, row group and column, whose cause is Arrow's {@code OutOfMemoryException}; the batch's buffers are
+ * released. With one thread a read needs about 1.5 times one batch's buffers; with more, workers hold up to
+ * {@code 2 * threads} decoded row groups (or column groups of one) ahead (decision record 0056).
  *
- * <p>Not thread-safe: one thread calls {@link #loadNextBatch()}. With {@link ReadOptions#threads()} above 1 the
+ * <p>Not thread-safe for reading: one thread calls {@link #loadNextBatch()} and reads the root (several threads
+ * read one file with a reader each, which may share one {@link InputFile} that allows concurrent reads; closing
+ * such a reader closes the input, so wrap it in one whose {@code close} does nothing). {@link #close()} alone may
+ * come from another thread: it waits until the batch in progress is complete, then releases every buffer and
+ * closes the file, and the reading thread's next {@link #loadNextBatch()} throws {@link IllegalStateException};
+ * the root's vectors must not be used after the close. With {@link ReadOptions#threads()} above 1 the
  * worker threads (daemons shared by all readers, kept for a while after their last task) decode in
  * parallel ({@link ReadScheduler}): each worker reads whole row groups, or with few row groups a contiguous group of
  * the fields of one, with a lane of its own, at most {@code 2 * threads} such units ahead of the caller; the
@@ -74,6 +86,11 @@ public final class ParquetArrowReader extends ArrowReader {
   private final ReadOptions options;
   private final ReadPlan plan;
   private final ReadScheduler scheduler;
+  /**
+   * Held by {@link #loadNextBatch()} and {@link #close(boolean)}: a close from another thread waits for the batch
+   * in progress rather than release buffers and the file under it (which could write into freed memory).
+   */
+  private final ReentrantLock lock = new ReentrantLock();
   private boolean closed;
   private Exception failure;
 
@@ -148,6 +165,15 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   @Override
   public boolean loadNextBatch() throws IOException {
+    lock.lock();
+    try {
+      return loadNextBatchLocked();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private boolean loadNextBatchLocked() throws IOException {
     if (closed) {
       throw new IllegalStateException(file.name() + ": reader is closed");
     }
@@ -159,6 +185,11 @@ public final class ParquetArrowReader extends ArrowReader {
     try {
       prepareLoadNextBatch();
       return scheduler.next(getVectorSchemaRoot());
+    } catch (OutOfMemoryException e) {
+      // An allocation outside the field readers (which name their row group and column themselves).
+      failure = new ParquetResourceException(file.name() + ": the allocator's limit is reached while reading a batch: "
+          + e.getMessage(), e);
+      throw (ParquetResourceException) failure;
     } catch (IOException | RuntimeException e) {
       failure = e;
       throw e;
@@ -209,6 +240,22 @@ public final class ParquetArrowReader extends ArrowReader {
   @Override
   public long bytesRead() {
     return scheduler.bytesRead();
+  }
+
+  /**
+   * Releases the current batch's buffers and dictionaries (unless they were transferred out) and closes the file.
+   * May be called from another thread than the one reading: it then waits until the batch in progress is
+   * complete, and that thread's next {@link #loadNextBatch()} throws {@link IllegalStateException}. Closing twice
+   * is harmless.
+   */
+  @Override
+  public void close(boolean closeReadSource) throws IOException {
+    lock.lock();
+    try {
+      super.close(closeReadSource);
+    } finally {
+      lock.unlock();
+    }
   }
 
   @Override

@@ -47,7 +47,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * rejects the output, which lacks the trailing {@code PAR1}) and do not close the caller's stream or channel.
  *
  * <p>Layout and defaults are described in {@link WriteOptions}; how nested and dictionary-encoded fields are
- * written, in {@link ParquetFileWriter}. Not thread-safe.
+ * written, in {@link ParquetFileWriter}.
+ *
+ * <p>Not thread-safe: one thread at a time calls {@link #write} and {@link #close}. A writer may be handed from
+ * thread to thread when the hand-off orders the calls (a lock, a queue, {@code Future.get}: anything that gives
+ * happens-before); the file is then the same as one thread's. The roots written stay the caller's: the writer
+ * copies what it needs during {@link #write} and keeps no Arrow buffer after it returns.
  *
  * <p>Arrow intervals (year_month, day_time, month_day_nano) are written as Parquet INTERVAL: a
  * FIXED_LEN_BYTE_ARRAY(12) of unsigned little-endian months, days and milliseconds, with only a null count in

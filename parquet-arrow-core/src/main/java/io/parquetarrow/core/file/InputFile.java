@@ -13,6 +13,11 @@ import java.nio.ByteBuffer;
  * chunks through it. Implementations must allow concurrent {@link #readFully} calls when used from several
  * threads, or document that they do not: the reader reads compressed chunks ahead on a worker thread by default
  * ({@code ReadOptions.readAheadBytes}; 0 keeps every read on the calling thread when {@code threads} is 1).
+ * Both implementations here allow them: {@link LocalInputFile} reads positionally in parallel,
+ * {@link ChannelInputFile} serialises reads on itself. One instance may serve several readers at once; closing
+ * it while a reader still reads makes that reader fail with the {@link IOException} of the closed source (e.g. a
+ * {@link java.nio.channels.ClosedChannelException}, which is not of the {@code ParquetException} family): close a
+ * shared input only after its readers.
  */
 public interface InputFile extends Closeable {
 

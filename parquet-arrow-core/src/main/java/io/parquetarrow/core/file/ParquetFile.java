@@ -23,6 +23,10 @@ import java.util.Arrays;
  * {@link FileDecryptionProperties} given to {@link #open(Path, FileDecryptionProperties)} (see
  * {@link EncryptedFooters}); so is a plaintext footer's signature verified and encrypted column metadata
  * decrypted. {@link #decryptor()} then decrypts the encrypted column chunks.
+ *
+ * <p>Thread-safe once open: the metadata is immutable and reads go to the {@link InputFile}, so several readers
+ * may share one file when its input allows concurrent {@link InputFile#readFully} calls (both implementations
+ * here do). {@link #close()} closes the input: call it once no reader reads any more.
  */
 public final class ParquetFile implements AutoCloseable {
   /** How many trailing bytes the first read fetches. */

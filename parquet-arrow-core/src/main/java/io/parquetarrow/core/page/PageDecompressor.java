@@ -19,6 +19,9 @@ final class PageDecompressor {
   private final CompressionCodec codec;
   private final ChunkLocation location;
   private final long heapPageLimit;
+  /** The largest uncompressed page the chunk's own sizes allow (see {@link #limitToChunk}). */
+  private long chunkPageLimit = Long.MAX_VALUE;
+  private long chunkUncompressedSize = -1;
   private byte[] scratch = new byte[0];
 
   PageDecompressor(Decompressor decompressor, CompressionCodec codec, ChunkLocation location, long heapPageLimit) {
@@ -27,6 +30,19 @@ final class PageDecompressor {
     this.location = location;
     this.heapPageLimit = heapPageLimit;
   }
+
+  /**
+   * Bounds every page's uncompressed_page_size by the chunk's total_uncompressed_size (which counts every page
+   * and header of the chunk), but never below {@link #CHUNK_LIMIT_FLOOR}: a page cannot be larger than its chunk,
+   * and the floor keeps small chunks readable from writers that miscount their headers.
+   */
+  void limitToChunk(long totalUncompressedSize) {
+    chunkUncompressedSize = totalUncompressedSize;
+    chunkPageLimit = Math.max(totalUncompressedSize, CHUNK_LIMIT_FLOOR);
+  }
+
+  /** The least bound {@link #limitToChunk} sets: 1 MiB. */
+  static final long CHUNK_LIMIT_FLOOR = 1 << 20;
 
   /** Whether the chunk is compressed at all (else bodies are handed out in place). */
   boolean compressed() {
@@ -66,6 +82,9 @@ final class PageDecompressor {
           "uncompressed_page_size %d is impossible for %d bytes compressed with %s (at most %d)",
           uncompressedLength, compressedLength, codec, bound);
     }
+    check(uncompressedLength <= chunkPageLimit, headerOffset,
+        "uncompressed_page_size %d exceeds the column chunk's total_uncompressed_size %d (at most %d accepted)",
+        uncompressedLength, chunkUncompressedSize, chunkPageLimit);
     if (uncompressedLength > heapPageLimit) {
       // A valid page this JVM cannot hold: say so, rather than fail later with an OutOfMemoryError that would
       // take the whole JVM's work with it.

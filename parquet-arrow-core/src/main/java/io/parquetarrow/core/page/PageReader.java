@@ -141,6 +141,15 @@ public final class PageReader implements AutoCloseable {
     this.location = location;
   }
 
+  /**
+   * Rejects pages whose uncompressed_page_size exceeds the chunk's {@code total_uncompressed_size} (at least
+   * 1 MiB is always allowed) before any buffer is sized by it; returns this reader.
+   */
+  public PageReader limitUncompressedPages(long totalUncompressedSize) {
+    decompression.limitToChunk(totalUncompressedSize);
+    return this;
+  }
+
   public ChunkLocation location() {
     return location;
   }

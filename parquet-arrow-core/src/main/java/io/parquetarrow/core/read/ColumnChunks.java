@@ -128,7 +128,8 @@ public final class ColumnChunks implements AutoCloseable {
     }
     PagePlan plan = dictionaryOnly ? null : plans.getOrDefault(rowGroup, Map.of()).get(column.leafIndex());
     PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), length, valueCount, codec,
-        decompressor, verifyChecksums, location, dictionaryOnly ? null : readAhead, decryptor, plan);
+        decompressor, verifyChecksums, location, dictionaryOnly ? null : readAhead, decryptor, plan)
+        .limitUncompressedPages(chunk.totalUncompressedSize());
     open.add(pages);
     return new OpenChunk(pages, location, valueCount);
   }

@@ -1,14 +1,17 @@
 package io.parquetarrow.core.read;
 
 import io.parquetarrow.core.filter.RowRanges;
+import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.errors.ParquetCorruptionException;
+import io.parquetarrow.errors.ParquetException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
@@ -155,9 +158,7 @@ final class FilteredBatches implements AutoCloseable {
         prepare(root);
       }
       int take = Math.min(pieceSelectedLeft, batchRows - rows);
-      for (int field = 0; field < plan.fields().size(); field++) {
-        gatherer(root, field).append(piece.getVector(field), picks, pieceNext, take, rows);
-      }
+      gather(root, take, rows);
       rows += take;
       pieceNext += take;
       pieceSelectedLeft -= take;
@@ -173,6 +174,22 @@ final class FilteredBatches implements AutoCloseable {
     return true;
   }
 
+  /**
+   * Appends {@code take} selected rows of the piece to every field of the batch at {@code rows}; the allocator
+   * refusing a buffer is a {@link io.parquetarrow.errors.ParquetResourceException} naming the row group and field.
+   */
+  private void gather(VectorSchemaRoot root, int take, int rows) throws ParquetException {
+    int field = 0;
+    try {
+      for (field = 0; field < plan.fields().size(); field++) {
+        gatherer(root, field).append(piece.getVector(field), picks, pieceNext, take, rows);
+      }
+    } catch (OutOfMemoryException e) {
+      throw ReadErrors.unchecked(e, new ChunkLocation(plan.fileName(), rowGroupIndex,
+          plan.fields().get(field).field().getName()), "gather the selected rows");
+    }
+  }
+
   private SelectedRows gatherer(VectorSchemaRoot root, int field) {
     if (gatherers[field] == null || gatherers[field].target() != root.getVector(field)) {
       gatherers[field] = new SelectedRows(root.getVector(field));
@@ -181,11 +198,16 @@ final class FilteredBatches implements AutoCloseable {
   }
 
   /** Empties the batch's vectors and sizes them for a full batch. */
-  private void prepare(VectorSchemaRoot root) {
+  private void prepare(VectorSchemaRoot root) throws ParquetException {
     for (FieldVector vector : root.getFieldVectors()) {
       vector.clear();
       vector.setInitialCapacity(batchRows);
-      vector.allocateNew();
+      try {
+        vector.allocateNew();
+      } catch (OutOfMemoryException e) {
+        throw ReadErrors.unchecked(e, new ChunkLocation(plan.fileName(), rowGroupIndex, vector.getName()),
+            "allocate the batch");
+      }
     }
   }
 

@@ -8,7 +8,6 @@ import io.parquetarrow.core.column.FlatBatchTarget;
 import io.parquetarrow.core.column.FlatColumnReader;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.schema.ColumnDescriptor;
-import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
 import java.io.IOException;
 import org.apache.arrow.vector.FieldVector;
@@ -47,7 +46,7 @@ public final class FlatFieldReader implements FieldReader {
     } catch (ParquetException e) {
       throw ReadErrors.located(e, chunk.location());
     } catch (RuntimeException e) {
-      throw new ParquetCorruptionException(chunk.location().describe() + ": cannot skip in the column: " + e, e);
+      throw ReadErrors.unchecked(e, chunk.location(), "skip in the column");
     }
   }
 
@@ -63,9 +62,7 @@ public final class FlatFieldReader implements FieldReader {
     } catch (ParquetException e) {
       throw ReadErrors.located(e, chunk.location());
     } catch (RuntimeException e) {
-      // A decoder or codec tripping over bytes it did not expect; report it as corruption with a location
-      // rather than let an unchecked exception escape mid-batch.
-      throw new ParquetCorruptionException(chunk.location().describe() + ": cannot decode the column: " + e, e);
+      throw ReadErrors.unchecked(e, chunk.location(), "decode the column");
     }
   }
 

@@ -57,8 +57,7 @@ public final class NestedFieldReader implements FieldReader {
     } catch (ParquetException e) {
       throw ReadErrors.located(e, location(leaf));
     } catch (RuntimeException e) {
-      throw new ParquetCorruptionException(location(leaf).describe() + ": cannot skip in nested field '"
-          + factory.plan.field().getName() + "': " + e, e);
+      throw ReadErrors.unchecked(e, location(leaf), "skip in nested field '" + factory.plan.field().getName() + "'");
     }
   }
 
@@ -91,8 +90,7 @@ public final class NestedFieldReader implements FieldReader {
     } catch (ParquetException e) {
       throw ReadErrors.located(e, location(leaf));
     } catch (RuntimeException e) {
-      throw new ParquetCorruptionException(location(leaf).describe() + ": cannot assemble nested field '"
-          + factory.plan.field().getName() + "': " + e, e);
+      throw ReadErrors.unchecked(e, location(leaf), "assemble nested field '" + factory.plan.field().getName() + "'");
     }
   }
 
