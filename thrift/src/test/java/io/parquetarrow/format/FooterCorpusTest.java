@@ -208,7 +208,8 @@ class FooterCorpusTest {
 
   /**
    * Random bytes written over a footer: decoding either fails with {@link ParquetCorruptionException} or yields
-   * metadata that is consistent with itself (it encodes and decodes back to an equal value), and a damage that
+   * metadata that is consistent with itself (it encodes and decodes back to an equal value, unless an enum decoded
+   * as UNKNOWN, which does not encode), and a damage that
    * wrote back the bytes already there decodes to the undamaged footer. The seed is fixed so a failure replays;
    * {@code -DfooterCorruption.seed=N} replays another, {@code -DfooterCorruption.random=true} explores.
    */
@@ -242,7 +243,14 @@ class FooterCorpusTest {
           unchanged++;
           assertThat(decoded).as("%s: the bytes were written back unchanged", label).isEqualTo(undamaged);
         }
-        byte[] reencoded = decoded.encode();
+        byte[] reencoded;
+        try {
+          reencoded = decoded.encode();
+        } catch (IllegalArgumentException unknownEnum) {
+          // An enum value decoded as UNKNOWN outside a list does not keep its wire value, by design.
+          assertThat(unknownEnum).as(label).hasMessageContaining("cannot encode UNKNOWN");
+          continue;
+        }
         assertThat(FileMetaData.decode(reencoded, 0, reencoded.length))
             .as("%s: accepted metadata encodes and decodes back to itself", label).isEqualTo(decoded);
       }
