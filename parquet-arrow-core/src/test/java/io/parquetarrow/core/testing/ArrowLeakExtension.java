@@ -1,6 +1,7 @@
 package io.parquetarrow.core.testing;
 
 import java.util.List;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -26,6 +27,9 @@ public final class ArrowLeakExtension implements BeforeEachCallback, AfterEachCa
 
   @Override
   public void afterAll(ExtensionContext context) {
+    if (context.getRequiredTestClass().isAnnotationPresent(Nested.class)) {
+      return; // the outer class's allocators live on until the outer class ends
+    }
     fail(context.getDisplayName() + " (allocators made outside a test)", TestAllocators.classEnded());
   }
 
