@@ -22,6 +22,7 @@ import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * Feeds the values of Arrow batches into a {@link ValueChecksum}: the checksum side of every engine that
@@ -32,53 +33,73 @@ import org.apache.arrow.vector.complex.StructVector;
 public final class ArrowChecksum {
   private ArrowChecksum() {}
 
-  /** Adds the rows and values of one batch. */
+  /** Adds the rows and values of one batch; leaf columns are numbered depth-first across the batch's fields. */
   public static void add(VectorSchemaRoot batch, ValueChecksum checksum) {
     checksum.addRows(batch.getRowCount());
+    int leaf = 0;
     for (FieldVector vector : batch.getFieldVectors()) {
-      add(vector, 0, batch.getRowCount(), checksum);
+      add(vector, leaf, 0, batch.getRowCount(), checksum);
+      leaf += leaves(vector.getField());
     }
   }
 
-  /** Adds the present values in slots {@code [start, end)} of {@code vector}. */
-  static void add(ValueVector vector, int start, int end, ValueChecksum checksum) {
+  /** The number of Parquet leaf columns under {@code field}. */
+  static int leaves(Field field) {
+    if (field.getChildren().isEmpty()) {
+      return 1;
+    }
+    int count = 0;
+    for (Field child : field.getChildren()) {
+      count += leaves(child);
+    }
+    return count;
+  }
+
+  /** Adds the present values in slots {@code [start, end)} of {@code vector}, whose first leaf is {@code leaf}. */
+  static void add(ValueVector vector, int leaf, int start, int end, ValueChecksum checksum) {
     if (vector instanceof StructVector struct) {
-      addStruct(struct, start, end, checksum);
+      addStruct(struct, leaf, start, end, checksum);
     } else if (vector instanceof ListVector list) {
       for (int index = start; index < end; index++) {
         if (!list.isNull(index)) {
-          add(list.getDataVector(), list.getElementStartIndex(index), list.getElementEndIndex(index), checksum);
+          add(list.getDataVector(), leaf, list.getElementStartIndex(index), list.getElementEndIndex(index),
+              checksum);
         }
       }
     } else if (vector instanceof LargeListVector list) {
       for (int index = start; index < end; index++) {
         if (!list.isNull(index)) {
-          add(list.getDataVector(), Math.toIntExact(list.getElementStartIndex(index)),
+          add(list.getDataVector(), leaf, Math.toIntExact(list.getElementStartIndex(index)),
               Math.toIntExact(list.getElementEndIndex(index)), checksum);
         }
       }
     } else if (vector instanceof FixedSizeListVector list) {
       for (int index = start; index < end; index++) {
         if (!list.isNull(index)) {
-          add(list.getDataVector(), index * list.getListSize(), (index + 1) * list.getListSize(), checksum);
+          add(list.getDataVector(), leaf, index * list.getListSize(), (index + 1) * list.getListSize(), checksum);
         }
       }
     } else {
+      checksum.column(leaf);
       addLeaf(vector, start, end, checksum);
     }
   }
 
-  private static void addStruct(StructVector struct, int start, int end, ValueChecksum checksum) {
+  private static void addStruct(StructVector struct, int leaf, int start, int end, ValueChecksum checksum) {
     if (struct.getNullCount() == 0) {
+      int childLeaf = leaf;
       for (FieldVector child : struct.getChildrenFromFields()) {
-        add(child, start, end, checksum);
+        add(child, childLeaf, start, end, checksum);
+        childLeaf += leaves(child.getField());
       }
       return;
     }
     for (int index = start; index < end; index++) {
       if (!struct.isNull(index)) {
+        int childLeaf = leaf;
         for (FieldVector child : struct.getChildrenFromFields()) {
-          add(child, index, index + 1, checksum);
+          add(child, childLeaf, index, index + 1, checksum);
+          childLeaf += leaves(child.getField());
         }
       }
     }
@@ -134,9 +155,7 @@ public final class ArrowChecksum {
       ArrowBuf data = binary.getDataBuffer();
       for (int index = start; index < end; index++) {
         if (noNulls || !binary.isNull(index)) {
-          int offset = binary.getStartOffset(index);
-          int length = binary.getValueLength(index);
-          checksum.addBinary(length, length == 0 ? 0 : data.getByte(offset));
+          addBinary(data, binary.getStartOffset(index), binary.getValueLength(index), checksum);
         }
       }
     } else if (vector instanceof BaseLargeVariableWidthVector binary) {
@@ -145,8 +164,7 @@ public final class ArrowChecksum {
       for (int index = start; index < end; index++) {
         if (noNulls || !binary.isNull(index)) {
           long offset = offsets.getLong((long) index * BaseLargeVariableWidthVector.OFFSET_WIDTH);
-          int length = binary.getValueLength(index);
-          checksum.addBinary(length, length == 0 ? 0 : data.getByte(offset));
+          addBinary(data, offset, binary.getValueLength(index), checksum);
         }
       }
     } else if (vector instanceof FixedSizeBinaryVector binary) {
@@ -154,7 +172,7 @@ public final class ArrowChecksum {
       int width = binary.getByteWidth();
       for (int index = start; index < end; index++) {
         if (noNulls || !binary.isNull(index)) {
-          checksum.addBinary(width, width == 0 ? 0 : data.getByte((long) index * width));
+          addBinary(data, (long) index * width, width, checksum);
         }
       }
     } else {
@@ -165,27 +183,32 @@ public final class ArrowChecksum {
 
   private static void addLongs(ArrowBuf data, int width, ValueVector vector, int start, int end, boolean noNulls,
       ValueChecksum checksum) {
-    long sum = 0;
-    int count = 0;
     for (int index = start; index < end; index++) {
       if (noNulls || !vector.isNull(index)) {
-        sum += data.getLong((long) index * width);
-        count++;
+        checksum.addInteger(data.getLong((long) index * width));
       }
     }
-    checksum.addIntegers(count, sum);
   }
 
   private static void addInts(ArrowBuf data, ValueVector vector, int start, int end, boolean noNulls,
       ValueChecksum checksum) {
-    long sum = 0;
-    int count = 0;
     for (int index = start; index < end; index++) {
       if (noNulls || !vector.isNull(index)) {
-        sum += data.getInt((long) index * 4);
-        count++;
+        checksum.addInteger(data.getInt((long) index * 4));
       }
     }
-    checksum.addIntegers(count, sum);
   }
+
+  /** Copies one value's bytes to the heap (a buffer kept per thread) and adds them. */
+  private static void addBinary(ArrowBuf data, long offset, int length, ValueChecksum checksum) {
+    byte[] bytes = SCRATCH.get();
+    if (bytes.length < length) {
+      bytes = new byte[Math.max(length, bytes.length * 2)];
+      SCRATCH.set(bytes);
+    }
+    data.getBytes(offset, bytes, 0, length);
+    checksum.addBinary(bytes, 0, length);
+  }
+
+  private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[256]);
 }

@@ -59,6 +59,9 @@ public final class Compare {
   private final PrintStream out;
   private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private List<ReadEngine> readEngines = List.of();
+  private List<ReadEngine> injectedEngines;
+  /** Every read whose values differ from the reference engine's or from its own earlier reads. */
+  private final List<String> mismatches = new ArrayList<>();
 
   Compare(CompareOptions options, PrintStream out) {
     this.options = options;
@@ -91,6 +94,8 @@ public final class Compare {
     final List<Double> jitMillis = new ArrayList<>();
     final List<Double> gcMillis = new ArrayList<>();
     ValueChecksum checksum;
+    /** Set when a later read's checksum differed from the first read's: the engine is not repeatable. */
+    String readsDiffer;
     long rows;
     long bytes;
     String failure;
@@ -137,6 +142,7 @@ public final class Compare {
       } finally {
         closeEngines();
       }
+      failOnMismatches();
     }
   }
 
@@ -239,9 +245,26 @@ public final class Compare {
     out.flush();
   }
 
+  /**
+   * Fails the run when any engine read values other than the reference engine's, or other values in different
+   * reads: the tables are printed first, but a wrong result must not pass as a timing.
+   */
+  void failOnMismatches() {
+    if (!mismatches.isEmpty()) {
+      out.flush();
+      throw new IllegalStateException("checksum MISMATCH in " + mismatches.size() + " read(s):\n"
+          + String.join("\n", mismatches));
+    }
+  }
+
   /** Creates the selected read engines; {@link #closeEngines()} releases what they keep between reads. */
   void openEngines() {
-    readEngines = readEngines();
+    readEngines = injectedEngines != null ? injectedEngines : readEngines();
+  }
+
+  /** Runs these engines instead of the selected ones; for tests of the runner itself. */
+  void useEngines(List<ReadEngine> engines) {
+    injectedEngines = List.copyOf(engines);
   }
 
   void closeEngines() {
@@ -331,6 +354,9 @@ public final class Compare {
         long cpuBefore = os.getProcessCpuTime();
         long started = System.nanoTime();
         try (ReadEngine.Materialized read = engines.get(index).read(file, threads, allocator)) {
+          // The checksum is part of every timed read, for every engine: the pure-Java engines compute theirs
+          // while reading, so the Arrow engines' walk over their batches is timed too.
+          ValueChecksum checksum = read.checksum();
           long elapsed = System.nanoTime() - started;
           long cpu = os.getProcessCpuTime() - cpuBefore;
           if (round >= options.warmup()) {
@@ -340,8 +366,12 @@ public final class Compare {
             measurement.gcMillis.add((double) (gcMillis() - gcBefore));
           }
           if (measurement.checksum == null) {
-            measurement.checksum = read.checksum();
+            measurement.checksum = checksum;
             measurement.rows = read.rows();
+          } else if (!checksum.matches(measurement.checksum)) {
+            // Every read must return the same values, not only the first one.
+            measurement.checksum = checksum;
+            measurement.readsDiffer = "MISMATCH between reads: round " + round + " gave " + checksum;
           }
         } catch (Exception | LinkageError | AssertionError e) {
           measurement.failure = DatasetGenerator.firstLine(e);
@@ -448,9 +478,13 @@ public final class Compare {
       }
       double seconds = measurement.medianSeconds();
       String check = measurement.engine.equals(PagesOnlyEngine.NAME) ? "floor: pages read and decompressed only"
+          : measurement.readsDiffer != null ? measurement.readsDiffer
           : reference == null ? "no reference"
           : measurement.checksum.matches(reference) ? "ok " + Long.toHexString(measurement.checksum.digest())
-          : "MISMATCH " + measurement.checksum;
+          : "MISMATCH " + measurement.checksum + " against " + reference;
+      if (check.startsWith("MISMATCH")) {
+        mismatches.add(name + " " + measurement.engine + ": " + check);
+      }
       String memcpy = "";
       if (name.startsWith("plain_ints")) {
         memcpy = String.format(Locale.ROOT, " (memcpy/%.1f)", bandwidth.best() / (uncompressed / seconds));

@@ -1,8 +1,8 @@
 package io.parquetarrow.bench;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.parquet.ParquetReadOptions;
@@ -62,8 +62,11 @@ final class ParquetJavaEngine implements ReadEngine {
       PageReadStore rowGroup;
       while ((rowGroup = reader.readNextRowGroup()) != null) {
         ColumnReadStoreImpl store = new ColumnReadStoreImpl(rowGroup, converter, schema, createdBy);
-        for (ColumnDescriptor column : schema.getColumns()) {
+        List<ColumnDescriptor> columns = schema.getColumns();
+        for (int leaf = 0; leaf < columns.size(); leaf++) {
+          ColumnDescriptor column = columns.get(leaf);
           long values = rowGroup.getPageReader(column).getTotalValueCount();
+          checksum.column(leaf);
           readColumn(store.getColumnReader(column), column, values, checksum);
         }
         checksum.addRows(rowGroup.getRowCount());
@@ -88,13 +91,8 @@ final class ParquetJavaEngine implements ReadEngine {
 
   /** Adds a byte array to the checksum as {@link ValueChecksum#addBinary} defines it. */
   static void addBinary(ValueChecksum checksum, Binary value) {
-    int length = value.length();
-    if (length == 0) {
-      checksum.addBinary(0, (byte) 0);
-    } else {
-      ByteBuffer bytes = value.toByteBuffer();
-      checksum.addBinary(length, bytes.get(bytes.position()));
-    }
+    byte[] bytes = value.getBytesUnsafe();
+    checksum.addBinary(bytes, 0, bytes.length);
   }
 
   /** Reads all {@code total} values (levels included, so nulls count) of one column chunk. */
@@ -102,28 +100,20 @@ final class ParquetJavaEngine implements ReadEngine {
     int present = column.getMaxDefinitionLevel();
     switch (column.getPrimitiveType().getPrimitiveTypeName()) {
       case INT32 -> {
-        long sum = 0;
-        long count = 0;
         for (long index = 0; index < total; index++) {
           if (reader.getCurrentDefinitionLevel() == present) {
-            sum += reader.getInteger();
-            count++;
+            checksum.addInteger(reader.getInteger());
           }
           reader.consume();
         }
-        checksum.addIntegers(count, sum);
       }
       case INT64 -> {
-        long sum = 0;
-        long count = 0;
         for (long index = 0; index < total; index++) {
           if (reader.getCurrentDefinitionLevel() == present) {
-            sum += reader.getLong();
-            count++;
+            checksum.addInteger(reader.getLong());
           }
           reader.consume();
         }
-        checksum.addIntegers(count, sum);
       }
       case FLOAT -> {
         for (long index = 0; index < total; index++) {

@@ -65,9 +65,11 @@ final class ParquetJavaRecordsEngine implements ReadEngine {
     private final GroupConverter root;
 
     ChecksumMaterializer(MessageType schema, ValueChecksum checksum) {
+      // The converter tree is built depth-first, so leaves are numbered as Parquet numbers its columns.
+      int[] leaves = {0};
       root = new ParquetJavaEngine.LeafGroupConverter(schema, leaf -> leaf.getLogicalTypeAnnotation()
           instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation
-          ? new DecimalConverter(checksum) : new ValueConverter(checksum));
+          ? new DecimalConverter(checksum, leaves[0]++) : new ValueConverter(checksum, leaves[0]++));
     }
 
     @Override
@@ -83,53 +85,61 @@ final class ParquetJavaRecordsEngine implements ReadEngine {
 
   /** Every physical type, added to the checksum as {@link ValueChecksum} defines it. */
   private static class ValueConverter extends PrimitiveConverter {
-    final ValueChecksum checksum;
+    private final ValueChecksum checksum;
+    private final int leaf;
 
-    ValueConverter(ValueChecksum checksum) {
+    ValueConverter(ValueChecksum checksum, int leaf) {
       this.checksum = checksum;
+      this.leaf = leaf;
+    }
+
+    /** The checksum with this converter's leaf column selected: records interleave the columns. */
+    final ValueChecksum checksum() {
+      checksum.column(leaf);
+      return checksum;
     }
 
     @Override
     public void addInt(int value) {
-      checksum.addInteger(value);
+      checksum().addInteger(value);
     }
 
     @Override
     public void addLong(long value) {
-      checksum.addInteger(value);
+      checksum().addInteger(value);
     }
 
     @Override
     public void addFloat(float value) {
-      checksum.addDouble(value);
+      checksum().addDouble(value);
     }
 
     @Override
     public void addDouble(double value) {
-      checksum.addDouble(value);
+      checksum().addDouble(value);
     }
 
     @Override
     public void addBoolean(boolean value) {
-      checksum.addBoolean(value);
+      checksum().addBoolean(value);
     }
 
     @Override
     public void addBinary(Binary value) {
-      ParquetJavaEngine.addBinary(checksum, value);
+      ParquetJavaEngine.addBinary(checksum(), value);
     }
   }
 
   /** Decimals in byte arrays count as their unscaled value; in INT32 / INT64 they are plain integers already. */
   private static final class DecimalConverter extends ValueConverter {
-    DecimalConverter(ValueChecksum checksum) {
-      super(checksum);
+    DecimalConverter(ValueChecksum checksum, int leaf) {
+      super(checksum, leaf);
     }
 
     @Override
     public void addBinary(Binary value) {
       byte[] bytes = value.getBytesUnsafe();
-      checksum.addInteger(ValueChecksum.unscaledLowBits(bytes, 0, bytes.length));
+      checksum().addInteger(ValueChecksum.unscaledLowBits(bytes, 0, bytes.length));
     }
   }
 }

@@ -6,10 +6,10 @@ import org.apache.arrow.memory.BufferAllocator;
 /**
  * One Parquet reader in the side-by-side runner ({@link Compare}): reads a whole file into memory in the form
  * that engine materialises (Arrow batches for ours, Arrow C++ and DuckDB; the values themselves, touched one by
- * one, for the pure-Java readers without Arrow output). The runner times {@link #read} and takes the checksum
- * afterwards from the returned {@link Materialized}. An engine may keep per-thread-count state between reads (a
- * database, a thread pool), created on first use so it is not timed again and again, and released by
- * {@link #close()}.
+ * one, for the pure-Java readers without Arrow output). The runner times {@link #read} together with the checksum
+ * of the returned {@link Materialized}, so every engine's checksum work falls inside its timed read. An engine
+ * may keep per-thread-count state between reads (a database, a thread pool), created on first use so it is not
+ * timed again and again, and released by {@link #close()}.
  */
 public interface ReadEngine extends AutoCloseable {
 
@@ -31,7 +31,7 @@ public interface ReadEngine extends AutoCloseable {
 
   /** What a read produced: the data held in memory until closed, and its checksum. */
   interface Materialized extends AutoCloseable {
-    /** The checksum of the values read; for Arrow engines computed on first call, outside the timed read. */
+    /** The checksum of the values read; for Arrow engines computed on first call, which the runner times. */
     ValueChecksum checksum();
 
     /** The number of rows read. */

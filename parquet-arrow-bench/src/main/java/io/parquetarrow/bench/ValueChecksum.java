@@ -1,60 +1,100 @@
 package io.parquetarrow.bench;
 
+import java.util.Arrays;
+
 /**
  * An engine-independent fingerprint of a file's values, so the side-by-side runner can show that every engine
  * read the same data: each engine feeds it the leaf values it materialised, in the terms of the Parquet physical
  * type, whatever its own in-memory representation is.
  *
- * <p>Counted are the rows and, over every <em>present</em> leaf value (definition level equal to the column's
- * maximum: not null and not under a null or empty parent), the value count, the wrapping sum of integers
- * (INT32/INT64, including dates, and the unscaled value of decimals whatever their physical type: a decimal in a
- * FIXED_LEN_BYTE_ARRAY counts as its value, not as bytes, see {@link #unscaledLowBits}), the wrapping sum of
- * {@code Double.doubleToRawLongBits} of floating-point values (floats widened to double), the number of true
- * booleans, and for byte arrays their total length plus the sum of their first bytes (unsigned), which catches an
- * offset that is off by one. Order does not matter, so an engine may read row groups in parallel.
+ * <p>Each leaf column (numbered depth-first through the schema, as Parquet numbers its column chunks) has its own
+ * rolling 64-bit hash over its <em>present</em> values (definition level equal to the column's maximum: not null
+ * and not under a null or empty parent) in file order: integers (INT32/INT64, including dates, and the unscaled
+ * value of decimals whatever their physical type: a decimal in a FIXED_LEN_BYTE_ARRAY counts as its value, not as
+ * bytes, see {@link #unscaledLowBits}), {@code Double.doubleToRawLongBits} of floating-point values (floats
+ * widened to double), booleans, and byte arrays with their length and every byte. So two values swapped within a
+ * column, a batch delivered out of order or one wrong byte anywhere in a string change the checksum. An engine
+ * selects the column with {@link #column(int)} before adding its values, and may interleave columns (batch by
+ * batch, row by row or column by column) as long as each column's values come in file order. Also counted, for
+ * the printed summary: rows, present values and bytes of byte arrays.
  *
- * <p>Not thread-safe; combine per-thread instances with {@link #add(ValueChecksum)}.
+ * <p>Not thread-safe.
  */
 public final class ValueChecksum {
+  private static final long MULTIPLIER = 0x9E3779B97F4A7C15L;
+  private static final long SEED = 0x2545F4914F6CDD1DL;
+
   private long rows;
   private long values;
-  private long integerSum;
-  private long floatingBitsSum;
   private long byteCount;
-  private long firstByteSum;
+  private long[] columnHashes = new long[0];
+  private int column;
 
   public void addRows(long count) {
     rows += count;
   }
 
-  public void addInteger(long value) {
-    values++;
-    integerSum += value;
+  /** Makes {@code leaf} (depth-first leaf column number, from 0) the column that the next values belong to. */
+  public void column(int leaf) {
+    if (leaf >= columnHashes.length) {
+      int old = columnHashes.length;
+      columnHashes = Arrays.copyOf(columnHashes, Math.max(leaf + 1, old * 2));
+      Arrays.fill(columnHashes, old, columnHashes.length, SEED);
+    }
+    column = leaf;
   }
 
-  /** Adds {@code count} integers whose sum is {@code sum}, for engines that sum a whole batch at once. */
-  public void addIntegers(long count, long sum) {
-    values += count;
-    integerSum += sum;
+  public void addInteger(long value) {
+    values++;
+    roll(value);
   }
 
   public void addDouble(double value) {
     values++;
-    floatingBitsSum += Double.doubleToRawLongBits(value);
+    roll(Double.doubleToRawLongBits(value));
   }
 
   public void addBoolean(boolean value) {
     values++;
-    integerSum += value ? 1 : 0;
+    roll(value ? 1 : 0);
   }
 
-  /** Adds a byte array of {@code length} bytes whose first byte is {@code firstByte} (ignored when empty). */
-  public void addBinary(int length, byte firstByte) {
+  /** Adds the byte array {@code bytes[offset, offset + length)}: its length, then every byte. */
+  public void addBinary(byte[] bytes, int offset, int length) {
     values++;
     byteCount += length;
-    if (length > 0) {
-      firstByteSum += firstByte & 0xFF;
+    roll(length);
+    int index = 0;
+    for (; index + 8 <= length; index += 8) {
+      long word = 0;
+      for (int at = 0; at < 8; at++) {
+        word = (word << 8) | (bytes[offset + index + at] & 0xFF);
+      }
+      roll(word);
     }
+    if (index < length) {
+      long word = 0;
+      for (; index < length; index++) {
+        word = (word << 8) | (bytes[offset + index] & 0xFF);
+      }
+      roll(word);
+    }
+  }
+
+  private void roll(long value) {
+    if (columnHashes.length == 0) {
+      column(0);
+    }
+    long hash = (columnHashes[column] ^ mix(value)) * MULTIPLIER;
+    columnHashes[column] = Long.rotateLeft(hash, 29);
+  }
+
+  /** The finaliser of SplitMix64: spreads every input bit over the output, so sums of values do not cancel. */
+  private static long mix(long value) {
+    long z = value;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
   }
 
   /**
@@ -72,15 +112,6 @@ public final class ValueChecksum {
     return value;
   }
 
-  public void add(ValueChecksum other) {
-    rows += other.rows;
-    values += other.values;
-    integerSum += other.integerSum;
-    floatingBitsSum += other.floatingBitsSum;
-    byteCount += other.byteCount;
-    firstByteSum += other.firstByteSum;
-  }
-
   public long rows() {
     return rows;
   }
@@ -95,23 +126,31 @@ public final class ValueChecksum {
 
   /** One number mixing every component, for a short column in a table. */
   public long digest() {
-    long hash = 0x9E3779B97F4A7C15L;
-    for (long component : new long[] {rows, values, integerSum, floatingBitsSum, byteCount, firstByteSum}) {
-      hash = Long.rotateLeft(hash ^ component, 27) * 0x94D049BB133111EBL;
+    long hash = mix(rows) ^ Long.rotateLeft(mix(values), 17) ^ Long.rotateLeft(mix(byteCount), 37);
+    for (long columnHash : touchedColumns()) {
+      hash = Long.rotateLeft(hash ^ columnHash, 27) * 0x94D049BB133111EBL;
     }
     return hash;
   }
 
-  /** True when every component equals {@code other}'s. */
+  /** True when every component, each column's hash included, equals {@code other}'s. */
   public boolean matches(ValueChecksum other) {
-    return rows == other.rows && values == other.values && integerSum == other.integerSum
-        && floatingBitsSum == other.floatingBitsSum && byteCount == other.byteCount
-        && firstByteSum == other.firstByteSum;
+    return rows == other.rows && values == other.values && byteCount == other.byteCount
+        && Arrays.equals(touchedColumns(), other.touchedColumns());
+  }
+
+  /** The column hashes without trailing columns that received no value (an engine need not select those). */
+  private long[] touchedColumns() {
+    int length = columnHashes.length;
+    while (length > 0 && columnHashes[length - 1] == SEED) {
+      length--;
+    }
+    return Arrays.copyOf(columnHashes, length);
   }
 
   @Override
   public String toString() {
-    return String.format("rows=%d values=%d integers=%d floatingBits=%d bytes=%d firstBytes=%d digest=%016x",
-        rows, values, integerSum, floatingBitsSum, byteCount, firstByteSum, digest());
+    return String.format("rows=%d values=%d bytes=%d columns=%d digest=%016x", rows, values, byteCount,
+        touchedColumns().length, digest());
   }
 }

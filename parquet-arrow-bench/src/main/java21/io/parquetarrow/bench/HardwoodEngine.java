@@ -48,6 +48,7 @@ public final class HardwoodEngine implements ReadEngine {
         checksum.addRows(columns.getRecordCount());
         for (int index = 0; index < columnCount; index++) {
           ColumnReader column = columns.getColumnReader(index);
+          checksum.column(index);
           addLayer(column, 0, 0, column.getRecordCount(), checksum);
         }
       }
@@ -96,27 +97,19 @@ public final class HardwoodEngine implements ReadEngine {
     switch (column.getColumnSchema().type()) {
       case INT32 -> {
         int[] values = column.getInts();
-        long sum = 0;
-        long count = 0;
         for (int index = start; index < end; index++) {
           if (noNulls || validity.isNotNull(index)) {
-            sum += values[index];
-            count++;
+            checksum.addInteger(values[index]);
           }
         }
-        checksum.addIntegers(count, sum);
       }
       case INT64 -> {
         long[] values = column.getLongs();
-        long sum = 0;
-        long count = 0;
         for (int index = start; index < end; index++) {
           if (noNulls || validity.isNotNull(index)) {
-            sum += values[index];
-            count++;
+            checksum.addInteger(values[index]);
           }
         }
-        checksum.addIntegers(count, sum);
       }
       case FLOAT -> {
         float[] values = column.getFloats();
@@ -156,8 +149,7 @@ public final class HardwoodEngine implements ReadEngine {
         }
         for (int index = start; index < end; index++) {
           if (noNulls || validity.isNotNull(index)) {
-            int length = offsets[index + 1] - offsets[index];
-            checksum.addBinary(length, length == 0 ? 0 : bytes[offsets[index]]);
+            checksum.addBinary(bytes, offsets[index], offsets[index + 1] - offsets[index]);
           }
         }
       }

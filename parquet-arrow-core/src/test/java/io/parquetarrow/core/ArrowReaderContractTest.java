@@ -3,13 +3,13 @@ package io.parquetarrow.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.testing.Corpus;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.Data;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
@@ -33,7 +33,7 @@ class ArrowReaderContractTest {
   void streamsThroughArrowStreamWriter() throws Exception {
     Path file = Corpus.file(FILE.toString());
     ReaderTestSupport.Table direct = ReaderTestSupport.read(file, options());
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options());
           ArrowStreamWriter writer = new ArrowStreamWriter(reader.getVectorSchemaRoot(), reader, bytes)) {
@@ -57,7 +57,7 @@ class ArrowReaderContractTest {
   void exportsThroughTheCDataInterface() throws Exception {
     Path file = Corpus.file(FILE.toString());
     ReaderTestSupport.Table direct = ReaderTestSupport.read(file, ReadOptions.builder().batchRows(1_000).build());
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
         ParquetArrowReader reader =
             ParquetArrowReader.open(file, allocator, ReadOptions.builder().batchRows(1_000).build());

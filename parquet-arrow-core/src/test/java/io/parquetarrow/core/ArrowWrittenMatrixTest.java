@@ -6,6 +6,7 @@ import io.parquetarrow.core.testing.ArrowAssertions;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
 import io.parquetarrow.core.testing.ArrowCppWriter;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -156,7 +156,7 @@ class ArrowWrittenMatrixTest {
   @Test
   void oursEqualsArrowCppForEveryArrowType() throws Exception {
     Path file = temporary.resolve("arrow_types.parquet");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (VectorSchemaRoot first = batch(allocator, 3_000, 1); VectorSchemaRoot second = batch(allocator, 1_234, 2)) {
         ArrowCppWriter.write(allocator, file, first, second);
       }
@@ -193,7 +193,7 @@ class ArrowWrittenMatrixTest {
   @Test
   void stringColumnsReadAsDictionariesHoldTheSameValues() throws Exception {
     Path file = temporary.resolve("dictionary.parquet");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (VectorSchemaRoot batch = batch(allocator, 2_000, 3)) {
         ArrowCppWriter.write(allocator, file, batch);
       }

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.parquetarrow.core.file.CorpusFiles;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -40,7 +40,7 @@ class ChecksumVerificationTest {
   @Test
   void aFailedReaderRefusesToContinueAndStillReleasesEverything() throws Exception {
     Path file = CorpusFiles.dataDirectory().resolve("datapage_v1-corrupt-checksum.parquet");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator)) {
         assertThatThrownBy(reader::loadNextBatch).as("first batch").isInstanceOf(ParquetCorruptionException.class);
         assertThatThrownBy(reader::loadNextBatch).as("a batch after the failure")

@@ -11,6 +11,7 @@ import io.parquetarrow.core.testing.ArrowAssertions;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
 import io.parquetarrow.core.testing.Corpus;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetEncryptionException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -121,7 +121,7 @@ class CorpusDifferentialTest {
     // (ChecksumVerificationTest covers their rejection), since Arrow C++ does not verify by default.
     boolean corruptChecksum = name.contains("corrupt-checksum");
     ReadOptions options = ReadOptions.builder().columns(flat).verifyChecksums(!corruptChecksum).build();
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (ArrowBatches expected = ArrowCppOracle.read(allocator, file)) {
         List<VectorSchemaRoot> actual = ReaderTestSupport.readBatches(allocator, file, options);
         try {

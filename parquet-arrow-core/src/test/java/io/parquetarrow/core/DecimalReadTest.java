@@ -6,6 +6,7 @@ import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.testing.ArrowAssertions;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.Type;
 import java.math.BigDecimal;
@@ -16,7 +17,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
@@ -62,7 +62,7 @@ class DecimalReadTest {
     Schema schema = new Schema(fields);
     Path file = temporary.resolve("decimals.parquet");
     int rows = 3001;
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (VectorSchemaRoot expected = VectorSchemaRoot.create(schema, allocator)) {
         SplittableRandom random = new SplittableRandom(20261123);
         for (FieldVector vector : expected.getFieldVectors()) {
@@ -192,7 +192,7 @@ class DecimalReadTest {
             .containsAnyOf(Encoding.DELTA_BINARY_PACKED, Encoding.DELTA_BYTE_ARRAY);
       }
     }
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       for (int batchRows : new int[] {1, 7, 1000, 4096}) {
         List<VectorSchemaRoot> batches =
             ReaderTestSupport.readBatches(allocator, file, ReadOptions.builder().batchRows(batchRows).build());
@@ -230,7 +230,7 @@ class DecimalReadTest {
         Field.notNullable("required", new ArrowType.Decimal(15, 2, 256)),
         Field.nullable("nullable", new ArrowType.Decimal(18, 4, 256))));
     int rows = 12_000;
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (VectorSchemaRoot expected = VectorSchemaRoot.create(schema, allocator)) {
         SplittableRandom random = new SplittableRandom(256);
         for (FieldVector vector : expected.getFieldVectors()) {

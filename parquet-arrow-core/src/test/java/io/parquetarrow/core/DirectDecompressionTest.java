@@ -8,6 +8,7 @@ import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
 import io.parquetarrow.core.testing.ArrowCppWriter;
 import io.parquetarrow.core.testing.DuckDbWriter;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
@@ -79,7 +79,7 @@ class DirectDecompressionTest {
     System.out.println("DirectDecompressionTest seed " + seed);
     String label = codec + "_" + version + "_" + nulls;
     Path file = temporary.resolve(label + ".parquet");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (VectorSchemaRoot table = table(allocator, nulls, ROWS, seed)) {
         writeOurs(file, table, codec, version);
       }
@@ -136,7 +136,7 @@ class DirectDecompressionTest {
     Path file = temporary.resolve(label + ".parquet");
     DuckDbWriter.write(select.toString(), file, DuckDbWriter.Options.defaults().compression(codec)
         .parquetVersion(version).rowGroupSize(ROW_GROUP_ROWS).dictionarySizeLimit(0));
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       compareWithArrowCpp(allocator, file, label, ROW_GROUP_ROWS);
       compareWithArrowCpp(allocator, file, label + " batches of 4099", 4_099);
       assertThat(allocator.getAllocatedMemory()).as("Arrow memory left after %s", label).isZero();
@@ -149,7 +149,7 @@ class DirectDecompressionTest {
     long seed = 90_210;
     System.out.println("DirectDecompressionTest seed " + seed);
     Path file = temporary.resolve("arrow_cpp_required.parquet");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (VectorSchemaRoot table = table(allocator, Nulls.REQUIRED, ROWS, seed)) {
         ArrowCppWriter.write(allocator, file, table);
       }
@@ -163,7 +163,7 @@ class DirectDecompressionTest {
   @Test
   void pagesSpanningBatchesTakeTheHeapPath() throws Exception {
     Path file = temporary.resolve("span.parquet");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (VectorSchemaRoot table = table(allocator, Nulls.REQUIRED, 3_000, 5)) {
         writeOurs(file, table, Codec.ZSTD, WriteOptions.DataPageVersion.V1);
       }
@@ -190,7 +190,7 @@ class DirectDecompressionTest {
       throws Exception {
     Path file = temporary.resolve("lying_" + version + "_" + delta + ".parquet");
     int rows = 2_000;
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       Schema schema = new Schema(List.of(Field.notNullable("int32_col", new ArrowType.Int(32, true))));
       try (VectorSchemaRoot table = VectorSchemaRoot.create(schema, allocator)) {
         IntVector values = (IntVector) table.getVector(0);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.dataset.ParquetDataset;
 import io.parquetarrow.core.testing.Corpus;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -13,7 +14,6 @@ import java.sql.Statement;
 import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.Data;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.Test;
@@ -100,7 +100,7 @@ class DuckDbArrowStreamTest {
    * {@code expectedSql} (its one parameter is the file's path), and nothing else.
    */
   private static void assertSameRows(Path file, ReaderSource source, String expectedSql) throws Exception {
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         DuckDBConnection connection = DriverManager.getConnection("jdbc:duckdb:").unwrap(DuckDBConnection.class)) {
       try (Statement statement = connection.createStatement()) {
         statement.execute("SET threads = 1");

@@ -6,11 +6,11 @@ import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
 import io.parquetarrow.core.testing.ArrowCppWriter;
 import io.parquetarrow.core.testing.DuckDbOracle;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
@@ -79,7 +79,7 @@ class FixedSizeListReadTest {
   }
 
   private void readsAsArrowCpp(int nullEvery) throws Exception {
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       Path arrowCppFile = temporary.resolve("fixed_size_list_arrow_cpp.parquet");
       Path ourFile = temporary.resolve("fixed_size_list_ours.parquet");
       try (VectorSchemaRoot table = table(allocator, 40, nullEvery)) {

@@ -6,12 +6,12 @@ import io.parquetarrow.core.testing.ArrowAssertions;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
 import io.parquetarrow.core.testing.DuckDbWriter;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -112,7 +112,7 @@ class GeneratedMatrixTest {
       reference = temporary.resolve(label + ".uncompressed.parquet");
       DuckDbWriter.write(query, reference, options.compression("uncompressed"));
     }
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (ArrowBatches expected = ArrowCppOracle.read(allocator, reference)) {
         List<VectorSchemaRoot> actual =
             ReaderTestSupport.readBatches(allocator, file, ReadOptions.builder().batchRows(4_099).build());

@@ -2,13 +2,13 @@ package io.parquetarrow.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -46,7 +46,7 @@ class LargeStringMapTest {
         .getFreeMemorySize();
     Assumptions.assumeTrue(free >= (9L << 30), "large_string_map.brotli.parquet needs about 9 GiB of free memory"
         + " (heap and the Arrow buffers), the machine has " + (free >> 20) + " MiB free");
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         ParquetArrowReader reader = ParquetArrowReader.open(file, allocator)) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       List<String> batches = new ArrayList<>();

@@ -10,6 +10,7 @@ import io.parquetarrow.core.read.FieldReader;
 import io.parquetarrow.core.read.FieldReaderFactory;
 import io.parquetarrow.core.read.NestedFieldReader;
 import io.parquetarrow.core.read.ReadPlan;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.simd.KernelProvider;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -24,7 +25,6 @@ import org.apache.arrow.dataset.scanner.ScanOptions;
 import org.apache.arrow.dataset.scanner.Scanner;
 import org.apache.arrow.dataset.source.Dataset;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
@@ -131,7 +131,7 @@ class NestedDictionaryReadTest {
 
   @Test
   void dictionaryLeavesInsideStructAndListReadAsArrowCpp() throws Exception {
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       Path file = writeFile(allocator);
       List<String> expected = arrowCppRows(allocator, file);
       assertThat(expected).as("Arrow C++'s rows").hasSize(ROWS);
@@ -145,7 +145,7 @@ class NestedDictionaryReadTest {
 
   @Test
   void parquetArrowReaderGivesEachDictionaryItsOwnId() throws Exception {
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       Path file = writeFile(allocator);
       List<String> expected = arrowCppRows(allocator, file);
       for (int threads : new int[] {1, 2}) {

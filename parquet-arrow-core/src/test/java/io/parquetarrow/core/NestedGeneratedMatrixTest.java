@@ -9,6 +9,7 @@ import io.parquetarrow.core.testing.ArrowCppOracle;
 import io.parquetarrow.core.testing.ArrowCppWriter;
 import io.parquetarrow.core.testing.DuckDbOracle;
 import io.parquetarrow.core.testing.DuckDbWriter;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +18,6 @@ import java.util.Random;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
@@ -107,7 +107,7 @@ class NestedGeneratedMatrixTest {
     Path file = temporary.resolve("duckdb-" + version + "-" + codec + ".parquet");
     DuckDbWriter.write(duckDbQuery(DUCKDB_ROWS), file, DuckDbWriter.Options.defaults()
         .parquetVersion(version).compression(codec).rowGroupSize(rowGroupSize));
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator)) {
         assertThat(reader.metadata().fileMetaData().rowGroups().size())
             .as("row groups of %d rows in %d rows", rowGroupSize, DUCKDB_ROWS).isGreaterThan(1);
@@ -216,7 +216,7 @@ class NestedGeneratedMatrixTest {
     Path file = temporary.resolve("arrow-cpp-" + seed + ".parquet");
     List<Field> fields = new ArrayList<>(combinations(shape));
     fields.add(list("long_list", true, utf8("element", true)));
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator)) {
         fill(root, new Random(seed));
         ArrowCppWriter.write(file, root);

@@ -8,6 +8,7 @@ import io.parquetarrow.core.testing.ArrowAssertions.Tolerance;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
 import io.parquetarrow.core.testing.DuckDbOracle;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.encodings.RleBitPackedHybridEncoder;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.KernelProvider;
@@ -21,7 +22,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.bytes.BytesInput;
@@ -62,7 +62,7 @@ class NestedHandCheckedTest {
     assertThat(table.rows()).as("rows of incorrect_map_schema.parquet").hasSize(1);
     assertThat(String.valueOf(table.rows().get(0).get(0))).as("the map of row 0")
         .isEqualTo("[{\"key\":\"parent\",\"value\":\"another\"},{\"key\":\"name\",\"value\":\"report\"}]");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (ArrowBatches expected = DuckDbOracle.read(allocator, file)) {
         for (int batchRows : NestedCorpusDifferentialTest.batchSizes()) {
           List<VectorSchemaRoot> actual =
@@ -502,7 +502,7 @@ class NestedHandCheckedTest {
 
   /** Reads {@code file} in batches of each size and compares every batch with Arrow C++'s reading of it. */
   private static void assertEqualToArrowCpp(Path file, String what, List<Integer> batchSizes) throws Exception {
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (ArrowBatches expected = ArrowCppOracle.read(allocator, file)) {
         for (int batchRows : batchSizes) {
           List<VectorSchemaRoot> actual =

@@ -2,11 +2,11 @@ package io.parquetarrow.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.Encoding;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -42,7 +42,7 @@ class OptionalDirectReadTest {
       options.dictionaryEnabled(false).columnEncoding("id", Encoding.valueOf(encoding))
           .columnEncoding("x", encoding.equals("PLAIN") ? Encoding.PLAIN : Encoding.BYTE_STREAM_SPLIT);
     }
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
         BigIntVector ids = (BigIntVector) root.getVector("id");
         Float8Vector xs = (Float8Vector) root.getVector("x");

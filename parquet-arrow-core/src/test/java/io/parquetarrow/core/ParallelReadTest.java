@@ -9,6 +9,7 @@ import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.testing.ArrowAssertions;
 import io.parquetarrow.core.testing.Corpus;
 import io.parquetarrow.core.testing.DuckDbWriter;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,7 +42,7 @@ class ParallelReadTest {
   @TempDir Path temporary;
 
   static Stream<String> corpusFiles() {
-    return Corpus.dataFiles().stream().map(path -> path.getFileName().toString())
+    return Corpus.dataFiles().stream().map(Corpus::name)
         .filter(name -> !NOT_READ.contains(name));
   }
 
@@ -81,7 +81,7 @@ class ParallelReadTest {
     DuckDbWriter.write("SELECT i::BIGINT AS id, 'text ' || (i * 7919 % 100003) AS label,"
         + " CASE WHEN i % 5 = 0 THEN NULL ELSE [i, i + 1] END AS pair FROM range(40000) t(i)", file,
         DuckDbWriter.Options.defaults().rowGroupSize(2048));
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
           ReadOptions.builder().batchRows(500).threads(2).build())) {
         assertThat(reader.readsInLanes()).as("read in lanes with 2 threads").isTrue();
@@ -199,7 +199,7 @@ class ParallelReadTest {
   /** Reads {@code file} with 1 thread and with each of {@link #THREAD_COUNTS}, asserting the same outcome. */
   private static void assertSameOnEveryThreadCount(String context, Path file, ReadOptions.Builder options)
       throws IOException {
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       List<VectorSchemaRoot> expected = null;
       Exception expectedFailure = null;
       try {
@@ -238,7 +238,7 @@ class ParallelReadTest {
   /** Reads all of {@code bytes}; returns the failure, or null when every batch was read. Asserts no memory is left. */
   private static Throwable readFailure(String label, byte[] bytes, ReadOptions options) {
     Throwable failure = null;
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (ParquetArrowReader reader = ParquetArrowReader.open(new BytesInputFile(label, bytes), allocator, options)) {
         VectorSchemaRoot root = reader.getVectorSchemaRoot();
         while (reader.loadNextBatch()) {

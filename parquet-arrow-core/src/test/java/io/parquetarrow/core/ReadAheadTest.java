@@ -6,13 +6,13 @@ import io.parquetarrow.core.ReaderTestSupport.Table;
 import io.parquetarrow.core.file.InputFile;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.testing.DuckDbWriter;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,7 +48,7 @@ class ReadAheadTest {
       CountingFile input = new CountingFile(bytes, false, 0);
       Table with;
       long taken;
-      try (BufferAllocator allocator = new RootAllocator();
+      try (BufferAllocator allocator = TestAllocators.root();
           ParquetArrowReader reader = ParquetArrowReader.open(input, allocator,
               ReadOptions.builder().readAheadBytes(budget).batchRows(1000).build())) {
         with = ReaderTestSupport.drain(reader);
@@ -67,7 +67,7 @@ class ReadAheadTest {
             .as("requests for %d chunks read ahead: neighbouring chunks share one", taken).isLessThan(taken / 2);
       }
     }
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
             ReadOptions.builder().readAheadBytes(0).build())) {
       ReaderTestSupport.drain(reader);
@@ -82,7 +82,7 @@ class ReadAheadTest {
     long[] budgets = {0, ReadOptions.DEFAULT_READ_AHEAD_BYTES};
     for (int i = 0; i < budgets.length; i++) {
       CountingFile input = new CountingFile(bytes, false, 0);
-      try (BufferAllocator allocator = new RootAllocator();
+      try (BufferAllocator allocator = TestAllocators.root();
           ParquetArrowReader reader = ParquetArrowReader.open(input, allocator,
               ReadOptions.builder().threads(2).readAheadBytes(budgets[i]).batchRows(1000).build())) {
         assertThat(reader.readsInLanes()).isTrue();
@@ -98,7 +98,7 @@ class ReadAheadTest {
   void aChunkWhoseReadAheadFailedIsReadByItsColumn() throws Exception {
     Table expected = ReaderTestSupport.read(file, ReadOptions.builder().readAheadBytes(0).build());
     CountingFile input = new CountingFile(bytes, true, 0);
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         ParquetArrowReader reader = ParquetArrowReader.open(input, allocator, ReadOptions.defaults())) {
       assertThat(ReaderTestSupport.drain(reader)).isEqualTo(expected);
       assertThat(reader.chunksReadAhead()).as("every read ahead failed").isZero();
@@ -110,7 +110,7 @@ class ReadAheadTest {
   void aReaderClosedMidFileWaitsForTheReadInProgressAndLeavesNothing() throws Exception {
     for (int batches : new int[] {0, 1, 3}) {
       CountingFile input = new CountingFile(bytes, false, 20);
-      try (BufferAllocator allocator = new RootAllocator()) {
+      try (BufferAllocator allocator = TestAllocators.root()) {
         try (ParquetArrowReader reader = ParquetArrowReader.open(input, allocator,
             ReadOptions.builder().batchRows(1000).build())) {
           for (int i = 0; i < batches; i++) {

@@ -2,13 +2,13 @@ package io.parquetarrow.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -16,8 +16,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Reads whole files with {@link ParquetArrowReader} into plain Java values, for tests that compare one read of a
- * file with another (batch sizes, projection, row groups). Every read uses its own {@link RootAllocator} and
- * asserts that nothing is left allocated when it closes.
+ * file with another (batch sizes, projection, row groups). Every read uses its own allocator from
+ * {@link TestAllocators} and fails, on the error path too, when anything is left allocated.
  */
 final class ReaderTestSupport {
   private ReaderTestSupport() {}
@@ -34,16 +34,24 @@ final class ReaderTestSupport {
   }
 
   static Table read(Path file, ReadOptions options) throws IOException {
-    try (BufferAllocator allocator = new RootAllocator()) {
-      Table table;
-      try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {
-        table = drain(reader);
+    // The allocator is left to ArrowLeakExtension to close: it fails the test if anything is still allocated.
+    BufferAllocator allocator = TestAllocators.root();
+    Table table;
+    try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {
+      table = drain(reader);
+    } catch (IOException | RuntimeException failure) {
+      // A leak on the error path must fail the test that expects this exception, not ride along as a suppressed
+      // exception that assertThatThrownBy never looks at.
+      if (allocator.getAllocatedMemory() != 0) {
+        throw new AssertionError("Arrow memory still allocated (" + allocator.getAllocatedMemory()
+            + " bytes) after the failed read of " + file + " closed its reader", failure);
       }
-      assertThat(allocator.getAllocatedMemory())
-          .as("Arrow memory still allocated after closing the reader of %s", file)
-          .isZero();
-      return table;
+      throw failure;
     }
+    assertThat(allocator.getAllocatedMemory())
+        .as("Arrow memory still allocated after closing the reader of %s", file)
+        .isZero();
+    return table;
   }
 
   static FieldVector decode(ArrowReader reader, FieldVector indices, BufferAllocator allocator) {

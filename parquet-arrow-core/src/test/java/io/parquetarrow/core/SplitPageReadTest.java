@@ -2,11 +2,11 @@ package io.parquetarrow.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.Encoding;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float8Vector;
@@ -43,7 +43,7 @@ class SplitPageReadTest {
     Path file = directory.resolve("split-" + checksums + "-" + batchRows + ".parquet");
     WriteOptions options = WriteOptions.builder().pageRowLimit(1_000).dictionaryEnabled(false)
         .columnEncoding("fixed", Encoding.PLAIN).pageChecksums(checksums).build();
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
         BigIntVector ids = (BigIntVector) root.getVector("id");
         IntVector smalls = (IntVector) root.getVector("small");

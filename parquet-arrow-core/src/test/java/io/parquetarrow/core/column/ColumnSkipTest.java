@@ -12,6 +12,7 @@ import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.schema.ColumnDescriptor;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.KernelProvider;
 import io.parquetarrow.simd.ParquetKernels;
@@ -21,7 +22,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -212,7 +212,7 @@ class ColumnSkipTest {
     WriteOptions options = WriteOptions.builder().pageRowLimit(PAGE_ROWS).dataPageVersion(version)
         .dictionaryEnabled(dictionary).codec(Codec.SNAPPY).build();
     SplittableRandom random = new SplittableRandom(seed);
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
       IntVector ints = (IntVector) root.getVector("ints");
       VarCharVector strings = (VarCharVector) root.getVector("strings");

@@ -7,6 +7,7 @@ import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.WriteOptions.DataPageVersion;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -14,7 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DecimalVector;
@@ -72,7 +72,7 @@ class InPlaceBatchTest {
         Field.nullable("bin", ArrowType.Binary.INSTANCE),
         Field.nullable("flag", ArrowType.Bool.INSTANCE)));
     Path file = directory.resolve("in-place.parquet");
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         VectorSchemaRoot source = VectorSchemaRoot.create(schema, allocator)) {
       fill(source, new SplittableRandom(seed), nullShare);
       WriteOptions options = WriteOptions.builder().pageRowLimit(1_000).dictionaryEnabled(dictionary)

@@ -9,6 +9,7 @@ import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.schema.ColumnDescriptor;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.simd.KernelProvider;
 import java.io.IOException;
@@ -18,7 +19,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -94,7 +94,7 @@ class StraddlingPageTest {
     Path file = directory.resolve("straddling-" + checksums + ".parquet");
     WriteOptions options = WriteOptions.builder().pageRowLimit(PAGE_ROWS).dictionaryEnabled(false)
         .pageChecksums(checksums).build();
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
       BigIntVector ids = (BigIntVector) root.getVector("id");
       ids.allocateNew(values.length);

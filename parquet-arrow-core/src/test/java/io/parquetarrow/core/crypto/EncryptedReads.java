@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ReadOptions;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
@@ -28,7 +28,7 @@ final class EncryptedReads {
   record Rows(List<String> columns, List<List<Object>> rows) {}
 
   static Rows read(Path file, ReadOptions options) throws IOException {
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try {
         return read(file, options, allocator);
       } finally {

@@ -18,6 +18,7 @@ import io.parquetarrow.core.crypto.keytools.EncryptionPlan;
 import io.parquetarrow.core.crypto.keytools.FileKeyUnwrapper;
 import io.parquetarrow.core.crypto.keytools.InMemoryKms;
 import io.parquetarrow.core.crypto.keytools.KmsConnectionConfig;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetEncryptionException;
 import io.parquetarrow.format.ColumnChunk;
 import io.parquetarrow.format.ColumnCryptoMetaData;
@@ -32,7 +33,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,7 +50,7 @@ class EncryptedWriteLayoutTest {
   @BeforeAll
   static void plaintextOracle() throws IOException {
     Path file = shared.resolve("plaintext.parquet");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       EncryptedWrites.write(file, EncryptedWrites.options().build(), allocator);
     }
     expected = EncryptedReads.read(file, ReadOptions.defaults()).rows();
@@ -58,7 +58,7 @@ class EncryptedWriteLayoutTest {
 
   private Path write(String name, FileEncryptionProperties properties) throws IOException {
     Path file = temporary.resolve(name);
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       EncryptedWrites.write(file, EncryptedWrites.options().encryption(properties).build(), allocator);
       assertThat(allocator.getAllocatedMemory()).isZero();
     }

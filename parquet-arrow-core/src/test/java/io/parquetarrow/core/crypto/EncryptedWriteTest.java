@@ -12,6 +12,7 @@ import io.parquetarrow.core.Codec;
 import io.parquetarrow.core.WriteOptions.DataPageVersion;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.WriteOptions;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -52,7 +52,7 @@ class EncryptedWriteTest {
   @BeforeAll
   static void plaintextOracle() throws IOException {
     Path file = temporary.resolve("plaintext.parquet");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       EncryptedWrites.write(file, EncryptedWrites.options().build(), allocator);
       assertThat(allocator.getAllocatedMemory()).as("Arrow memory left after writing").isZero();
     }
@@ -104,7 +104,7 @@ class EncryptedWriteTest {
     Path file = temporary.resolve(mode + "-" + cipher + "-" + codec + "-" + version + "-" + dictionary + ".parquet");
     WriteOptions options = EncryptedWrites.options().codec(codec).dataPageVersion(version)
         .dictionaryEnabled(dictionary).encryption(properties(mode, cipher)).build();
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       EncryptedWrites.write(file, options, allocator);
       assertThat(allocator.getAllocatedMemory()).as("Arrow memory left after writing").isZero();
     }

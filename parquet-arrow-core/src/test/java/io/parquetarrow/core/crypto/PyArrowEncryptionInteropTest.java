@@ -13,6 +13,7 @@ import io.parquetarrow.core.crypto.keytools.EncryptionPlan;
 import io.parquetarrow.core.crypto.keytools.FileKeyUnwrapper;
 import io.parquetarrow.core.crypto.keytools.KmsClient;
 import io.parquetarrow.core.crypto.keytools.KmsConnectionConfig;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetEncryptionException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,7 +27,6 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,7 +85,7 @@ class PyArrowEncryptionInteropTest {
       assertThat(pip.exitCode).as("pip install pyarrow==25.0.1: %s", pip.output).isZero();
     }
     Path plaintext = temporary.resolve("plaintext.parquet");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       EncryptedWrites.write(plaintext, EncryptedWrites.options().build(), allocator);
     }
     expected = EncryptedReads.read(plaintext, ReadOptions.defaults()).rows();
@@ -143,7 +143,7 @@ class PyArrowEncryptionInteropTest {
     Path ours = temporary.resolve("ours-" + version + "-" + cipher + ".parquet");
     WriteOptions options = EncryptedWrites.options().dataPageVersion(version).encryption(plan.toProperties())
         .build();
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       EncryptedWrites.write(ours, options, allocator);
       assertThat(allocator.getAllocatedMemory()).isZero();
     }
@@ -180,7 +180,7 @@ class PyArrowEncryptionInteropTest {
   @ValueSource(strings = {"1.0", "2.0"})
   void weReadWhatPyarrowEncrypted(String dataPageVersion) throws Exception {
     Path plaintext = temporary.resolve("for-pyarrow.parquet");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       EncryptedWrites.write(plaintext, EncryptedWrites.options().build(), allocator);
     }
     Path theirs = temporary.resolve("theirs-" + dataPageVersion + ".parquet");

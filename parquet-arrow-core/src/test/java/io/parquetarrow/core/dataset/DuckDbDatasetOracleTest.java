@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.filter.Filter;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -53,7 +53,7 @@ class DuckDbDatasetOracleTest {
 
   @BeforeAll
   static void writeTable() throws Exception {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
     table = directory.resolve("table");
     duckdb("COPY (SELECT i AS id,"
         + " CASE WHEN i % 11 = 0 THEN NULL ELSE (i * 7) % 1000 END::INTEGER AS n,"

@@ -9,6 +9,7 @@ import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.filter.Filter;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -47,7 +47,7 @@ class ParquetDatasetTest {
 
   @BeforeEach
   void createAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

@@ -2,6 +2,7 @@ package io.parquetarrow.core.filter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -32,7 +32,7 @@ class RowPredicateDuelTest {
   void randomFiltersAgreeWithTheReference() {
     long seed = new Random().nextLong();
     Random random = new Random(seed);
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       for (int round = 0; round < 300; round++) {
         duel(allocator, random, seed, round);
       }
@@ -44,7 +44,7 @@ class RowPredicateDuelTest {
   void everyColumnAloneAgreesWithTheReference() {
     long seed = new Random().nextLong();
     Random random = new Random(seed);
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       for (Field field : RowPredicateColumns.FIELDS) {
         for (int round = 0; round < 100; round++) {
           List<FieldVector> batch = batch(allocator, random, 1 + random.nextInt(150));

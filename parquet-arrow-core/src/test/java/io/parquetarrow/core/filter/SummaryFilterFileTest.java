@@ -9,6 +9,7 @@ import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.ParquetMetadata;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.schema.ColumnDescriptor;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.ColumnIndex;
 import io.parquetarrow.format.FileMetaData;
 import io.parquetarrow.format.OffsetIndex;
@@ -20,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -49,7 +49,7 @@ class SummaryFilterFileTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

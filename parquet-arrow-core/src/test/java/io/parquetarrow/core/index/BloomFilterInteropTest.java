@@ -7,6 +7,7 @@ import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.testing.Corpus;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.BloomFilterHeader;
 import io.parquetarrow.thrift.CompactProtocolReader;
 import java.io.IOException;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -93,7 +93,7 @@ class BloomFilterInteropTest {
   @Test
   void aFilterWithoutLengthInTheFooterIsReadSpeculatively() throws IOException {
     Path file = Corpus.file("data_index_bloom_encoding_stats.parquet");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       List<Map<String, Set<String>>> values = PlainValueTables.distinctValues(file, null, allocator);
       try (ParquetFile parquet = ParquetFile.open(file)) {
         RowGroupMetadata rowGroup = parquet.metadata().rowGroups().get(0);
@@ -126,7 +126,7 @@ class BloomFilterInteropTest {
         .columnKey("double_field", ascii("1234567890123450")).columnKey("float_field", ascii("1234567890123451"))
         .build();
     List<String> columns = List.of("double_field", "float_field");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       List<Map<String, Set<String>>> values =
           PlainValueTables.distinctValues(file, keys, allocator, columns.toArray(String[]::new));
       int filters = 0;

@@ -7,6 +7,7 @@ import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.testing.Corpus;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -41,7 +41,7 @@ class DictionaryValuesCorpusTest {
     Path file = Corpus.file(name);
     DictionaryValuesReader reader = new DictionaryValuesReader();
     int dictionaries = 0;
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       List<Map<String, Set<String>>> distinct = PlainValueTables.distinctValues(file, null, allocator);
       try (ParquetFile parquet = ParquetFile.open(file)) {
         for (RowGroupMetadata rowGroup : parquet.metadata().rowGroups()) {

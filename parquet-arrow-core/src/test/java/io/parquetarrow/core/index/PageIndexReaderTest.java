@@ -18,6 +18,7 @@ import io.parquetarrow.core.page.DataPage;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.testing.Corpus;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.format.CompressionCodec;
 import io.parquetarrow.format.OffsetIndex;
@@ -30,7 +31,6 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
@@ -170,7 +170,7 @@ class PageIndexReaderTest {
 
   /** 100 rows of one nullable int column, {@code value}. */
   private static void write(Path file, WriteOptions options) throws IOException {
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         IntVector vector = new IntVector("value", allocator)) {
       vector.allocateNew(100);
       for (int i = 0; i < 100; i++) {

@@ -8,6 +8,7 @@ import io.parquetarrow.core.nested.TestType.MapOf;
 import io.parquetarrow.core.nested.TestType.Primitive;
 import io.parquetarrow.core.nested.TestType.Struct;
 import io.parquetarrow.core.nested.TestType.StructValue;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.validate.ValidateVectorBufferVisitor;
 import org.apache.arrow.vector.validate.ValidateVectorDataVisitor;
@@ -33,7 +33,7 @@ class ArrowLayoutTest {
   void randomRecordsLoadIntoValidArrowVectors() throws ParquetCorruptionException {
     long base = new Random().nextLong();
     System.out.println("ArrowLayoutTest base seed " + base);
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       for (int run = 0; run < 150; run++) {
         long seed = base + run;
         RandomNestedData data = new RandomNestedData(seed, 4);

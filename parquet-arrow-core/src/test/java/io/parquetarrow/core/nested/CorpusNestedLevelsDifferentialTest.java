@@ -10,6 +10,7 @@ import io.parquetarrow.core.schema.FieldMapping;
 import io.parquetarrow.core.schema.SchemaMapping;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -108,7 +108,7 @@ class CorpusNestedLevelsDifferentialTest {
       }
       return;
     }
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (ArrowBatches batches = ArrowCppOracle.read(allocator, file)) {
         for (int c = 0; c < chains.size(); c++) {
           List<FieldMapping> chain = chains.get(c);

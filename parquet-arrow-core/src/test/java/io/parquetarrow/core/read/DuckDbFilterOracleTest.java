@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.file.CorpusFiles;
 import io.parquetarrow.core.filter.Filter;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -18,7 +19,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,7 +49,7 @@ class DuckDbFilterOracleTest {
 
   @BeforeAll
   static void writeFiles() throws Exception {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
     FilterTable.write(directory, allocator);
   }
 

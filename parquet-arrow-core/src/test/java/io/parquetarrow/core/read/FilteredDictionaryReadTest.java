@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ReadOptions;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -11,7 +12,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -34,7 +34,7 @@ class FilteredDictionaryReadTest {
       statement.execute("COPY (SELECT i AS id, ['apple', 'banana', 'cherry'][1 + i % 3] AS fruit FROM range(3000)"
           + " t(i)) TO '" + file.toAbsolutePath() + "' (FORMAT parquet)");
     }
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       assertThat(read(allocator, file, "fruit = 'banana'")).hasSize(1000).allMatch(row -> row.equals("banana"));
       assertThat(read(allocator, file, "id < 4")).containsExactly("apple", "banana", "cherry", "apple");
       assertThat(allocator.getAllocatedMemory()).isZero();

@@ -10,6 +10,7 @@ import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.filter.Filter;
 import io.parquetarrow.core.filter.Literal;
 import io.parquetarrow.core.filter.ScanStatistics;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +23,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -77,7 +77,7 @@ class FilteredReadTest {
 
   @BeforeEach
   void open() throws IOException {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
     file = write("filtered.parquet", WriteOptions.builder().rowGroupRowLimit(4_000).pageRowLimit(500)
         .bloomFilter("name", 16, 0.01).bloomFilter("small", 1000, 0.01).dictionaryEnabled("name", true).build());
   }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.file.CorpusFiles;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -21,7 +21,7 @@ class MalformedPageIndexTest {
       "datapage_v1-uncompressed-checksum.parquet"})
   void nullPagesOfARequiredColumnDoNotPruneItsRows(String name) throws Exception {
     Path file = CorpusFiles.dataDirectory().resolve(name);
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       FilterOracles.Rows rows = FilterOracles.read(file, allocator,
           ReadOptions.builder().filter("a = -404298268").build());
       assertThat(rows.rows()).hasSize(40);

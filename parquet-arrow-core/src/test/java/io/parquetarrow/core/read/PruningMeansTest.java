@@ -8,13 +8,13 @@ import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.filter.Pruning;
 import io.parquetarrow.core.filter.ScanStatistics;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -46,7 +46,7 @@ class PruningMeansTest {
 
   @BeforeEach
   void allocate() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

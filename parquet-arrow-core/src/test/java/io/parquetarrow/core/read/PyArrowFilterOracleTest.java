@@ -7,6 +7,7 @@ import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.file.CorpusFiles;
 import io.parquetarrow.core.filter.Filter;
 import io.parquetarrow.core.read.CorpusFilterCases.Case;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,7 +49,7 @@ class PyArrowFilterOracleTest {
     Path python = pyarrow();
     List<Case> cases = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       for (Path file : CorpusFiles.parquetFiles(CorpusFiles.dataDirectory())) {
         Case found = CorpusFilterCases.of(file, allocator, skipped);
         if (found != null) {
@@ -100,7 +100,7 @@ class PyArrowFilterOracleTest {
   @Test
   void generatedFilesSelectWhatPyArrowSelects() throws Exception {
     Path python = pyarrow();
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       FilterTable.write(temporary, allocator);
       List<Case> cases = new ArrayList<>();
       for (String writer : FilterTable.WRITERS) {

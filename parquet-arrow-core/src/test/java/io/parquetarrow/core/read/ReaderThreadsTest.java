@@ -6,11 +6,11 @@ import io.netty.util.concurrent.FastThreadLocalThread;
 import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.testing.DuckDbWriter;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +34,7 @@ class ReaderThreadsTest {
     DuckDbWriter.write("SELECT i::BIGINT AS id FROM range(20000) t(i)", file,
         DuckDbWriter.Options.defaults().rowGroupSize(2048));
     List<Thread> workers = new ArrayList<>();
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
             ReadOptions.builder().threads(2).batchRows(1000).build())) {
       while (reader.loadNextBatch()) {

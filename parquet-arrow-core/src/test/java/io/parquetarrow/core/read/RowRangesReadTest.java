@@ -16,6 +16,7 @@ import io.parquetarrow.core.filter.RowRanges;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.testing.Corpus;
 import io.parquetarrow.core.testing.DuckDbWriter;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.simd.KernelProvider;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,7 +28,6 @@ import java.util.Random;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -131,7 +131,7 @@ class RowRangesReadTest {
     writeWithRequiredId(file, options().codec(Codec.SNAPPY).build());
     ReadOptions read = ReadOptions.builder().columns("id", "nullable_int", "text").build();
     SelectedRowsReads.Result all = SelectedRowsReads.read(file, read, null, 0);
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         ParquetFile parquet = ParquetFile.open(file)) {
       ReadPlan plan = ReadPlan.create(parquet, read, KernelProvider.get());
       RowGroupMetadata metadata = parquet.metadata().rowGroup(0);
@@ -251,7 +251,7 @@ class RowRangesReadTest {
 
   /** Rewrites the source with our writer and {@code options}, its {@code id} column required. */
   private static void writeWithRequiredId(Path file, WriteOptions options) throws Exception {
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         ParquetArrowReader reader = ParquetArrowReader.open(source, allocator)) {
       ParquetArrowWriter writer = null;
       try {

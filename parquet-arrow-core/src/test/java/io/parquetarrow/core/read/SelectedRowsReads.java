@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.filter.RowRanges;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.simd.KernelProvider;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,7 +17,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.function.IntFunction;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -42,7 +42,7 @@ final class SelectedRowsReads {
    */
   static Result read(Path file, ReadOptions options, IntFunction<RowRanges> rows, long readAheadBytes)
       throws IOException {
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         ParquetFile parquet = ParquetFile.open(file, options.decryption())) {
       ReadPlan plan = ReadPlan.create(parquet, options, KernelProvider.get());
       Map<Long, Dictionary> dictionaries = new HashMap<>();

@@ -2,13 +2,13 @@ package io.parquetarrow.core.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DecimalVector;
@@ -26,7 +26,7 @@ class SelectedRowsTest {
   @Test
   void gatheredRowsEqualTheSelectedOnes() {
     Random random = new Random(3);
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       for (int round = 0; round < 60; round++) {
         int rows = 1 + random.nextInt(300);
         long[] selection = new long[(rows + 63) / 64];

@@ -9,6 +9,7 @@ import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.testing.DuckDbWriter;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.simd.KernelProvider;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -58,7 +58,7 @@ class SkipRowsTest {
         + " FROM range(" + ROWS + ") t(i)", source, DuckDbWriter.Options.defaults());
     file = temporary.resolve("pages.parquet");
     // Rewritten by our writer for small pages, so that skips and reads cross page boundaries.
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         ParquetArrowReader reader = ParquetArrowReader.open(source, allocator)) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       try (ParquetArrowWriter writer = ParquetArrowWriter.open(file, root.getSchema(),
@@ -69,7 +69,7 @@ class SkipRowsTest {
       }
     }
     expected = new ArrayList<>();
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
             ReadOptions.builder().dictionaryColumns("label").batchRows(1000).build())) {
       while (reader.loadNextBatch()) {
@@ -111,7 +111,7 @@ class SkipRowsTest {
    * skipping.
    */
   private static void assertSkipsAndReads(long[] pattern) throws Exception {
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         ParquetFile parquet = ParquetFile.open(file)) {
       ReadPlan plan = ReadPlan.create(parquet, OPTIONS, KernelProvider.get());
       Map<Long, Dictionary> dictionaries = new HashMap<>();

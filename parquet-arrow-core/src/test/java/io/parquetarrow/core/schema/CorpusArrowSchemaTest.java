@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.parquetarrow.core.file.CorpusFiles;
 import io.parquetarrow.core.file.ParquetFile;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -58,7 +59,7 @@ class CorpusArrowSchemaTest {
           for (FieldMapping field : ours.fields()) {
             checkLeafLevels(field, file);
           }
-          try (RootAllocator allocator = new RootAllocator()) {
+          try (RootAllocator allocator = TestAllocators.root()) {
             String uri = "file://" + file.toAbsolutePath();
             if (ARROW_CPP_REFUSES.containsKey(file.getFileName().toString())) {
               assertThatThrownBy(() -> inspect(allocator, uri))

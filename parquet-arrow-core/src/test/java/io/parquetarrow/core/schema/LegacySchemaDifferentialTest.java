@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.parquetarrow.core.file.ParquetFile;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.ConvertedType;
 import io.parquetarrow.format.FileMetaData;
 import io.parquetarrow.format.LogicalType;
@@ -153,7 +154,7 @@ class LegacySchemaDifferentialTest {
       try (ParquetFile parquet = ParquetFile.open(file)) {
         ours = parquet.metadata().arrowSchemaMapping();
       }
-      try (RootAllocator allocator = new RootAllocator();
+      try (RootAllocator allocator = TestAllocators.root();
           FileSystemDatasetFactory factory = new FileSystemDatasetFactory(allocator, NativeMemoryPool.getDefault(),
               FileFormat.PARQUET, "file://" + file.toAbsolutePath())) {
         if (testCase.arrowCppRefusal() != null) {

@@ -70,9 +70,26 @@ public final class Corpus {
     return file;
   }
 
-  /** All {@code *.parquet} files of the data directory (not recursive), sorted by name; skips when absent. */
+  /**
+   * All {@code *.parquet} files of the data directory and its subdirectories (such as {@code geospatial/}),
+   * sorted by path; skips when absent. The encrypted files of {@code aes256/} are left out: they need keys.
+   */
   public static List<Path> dataFiles() {
-    return parquetFiles(assumeCorpus());
+    Path data = assumeCorpus();
+    try (Stream<Path> files = Files.walk(data)) {
+      return files.filter(file -> file.getFileName().toString().endsWith(".parquet"))
+          .filter(Files::isRegularFile)
+          .filter(file -> !data.relativize(file).startsWith("aes256"))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** {@code file}'s path below the corpus data directory, with {@code /} between names: how tests name it. */
+  public static String name(Path file) {
+    return assumeCorpus().relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
   }
 
   /** All {@code *.parquet} files directly in {@code directory}, sorted by name. */

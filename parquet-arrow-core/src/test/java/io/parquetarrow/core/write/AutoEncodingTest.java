@@ -9,6 +9,7 @@ import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.testing.ArrowAssertions;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.ColumnChunk;
 import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.PageEncodingStats;
@@ -24,7 +25,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
@@ -61,7 +61,7 @@ class AutoEncodingTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

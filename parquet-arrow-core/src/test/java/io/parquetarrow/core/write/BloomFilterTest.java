@@ -7,13 +7,13 @@ import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.index.SplitBlockBloomFilter;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.DuckDbOracle;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.BloomFilterHeader;
 import io.parquetarrow.format.ColumnMetaData;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -42,7 +42,7 @@ class BloomFilterTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

@@ -10,6 +10,7 @@ import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.DuckDbOracle;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.KeyValue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -48,7 +48,7 @@ class ColumnMetadataTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

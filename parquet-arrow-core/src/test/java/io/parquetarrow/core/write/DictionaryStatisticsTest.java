@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.parquetarrow.core.Codec;
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.ColumnIndex;
 import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.Statistics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,7 +30,7 @@ class DictionaryStatisticsTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

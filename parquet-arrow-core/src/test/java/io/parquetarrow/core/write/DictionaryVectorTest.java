@@ -8,6 +8,7 @@ import io.parquetarrow.core.testing.ArrowAssertions;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
 import io.parquetarrow.core.testing.DuckDbOracle;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.ColumnMetaData;
 import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.PageHeader;
@@ -15,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -43,7 +43,7 @@ class DictionaryVectorTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

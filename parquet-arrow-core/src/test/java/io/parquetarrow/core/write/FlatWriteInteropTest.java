@@ -10,12 +10,12 @@ import io.parquetarrow.core.testing.ArrowAssertions.Tolerance;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
 import io.parquetarrow.core.testing.DuckDbOracle;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -41,7 +41,7 @@ class FlatWriteInteropTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

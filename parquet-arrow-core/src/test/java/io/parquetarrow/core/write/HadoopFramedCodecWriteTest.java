@@ -7,12 +7,12 @@ import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.testing.ArrowAssertions;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.ColumnChunk;
 import io.parquetarrow.format.CompressionCodec;
 import io.parquetarrow.format.RowGroup;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
@@ -32,7 +32,7 @@ class HadoopFramedCodecWriteTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

@@ -3,11 +3,11 @@ package io.parquetarrow.core.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.simd.KernelProvider;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.dictionary.Dictionary;
@@ -31,7 +31,7 @@ class LevelBuilderTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

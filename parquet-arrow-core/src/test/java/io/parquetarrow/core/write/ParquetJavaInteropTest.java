@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.parquetarrow.core.Codec;
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.core.testing.TestTables;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -19,7 +20,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -104,7 +104,7 @@ class ParquetJavaInteropTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

@@ -7,9 +7,9 @@ import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.testing.ArrowAssertions;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterEach;
@@ -25,7 +25,7 @@ class ReaderRoundTripTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

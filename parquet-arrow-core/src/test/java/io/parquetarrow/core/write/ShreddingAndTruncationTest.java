@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.SortingColumn;
 import io.parquetarrow.simd.KernelProvider;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
@@ -34,7 +34,7 @@ class ShreddingAndTruncationTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

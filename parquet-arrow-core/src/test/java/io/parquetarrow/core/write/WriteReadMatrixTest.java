@@ -7,13 +7,13 @@ import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.testing.ArrowAssertions;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.Encoding;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -42,7 +42,7 @@ class WriteReadMatrixTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

@@ -9,6 +9,7 @@ import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.testing.ArrowAssertions;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.Statistics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -50,7 +50,7 @@ class WriterLargeValueTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

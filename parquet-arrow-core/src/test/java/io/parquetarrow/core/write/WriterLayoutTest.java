@@ -9,6 +9,7 @@ import io.parquetarrow.core.testing.ArrowAssertions;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.ArrowCppOracle;
 import io.parquetarrow.core.testing.DuckDbOracle;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.ColumnChunk;
 import io.parquetarrow.format.ColumnMetaData;
 import io.parquetarrow.format.Encoding;
@@ -24,7 +25,6 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.zip.CRC32;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -47,7 +47,7 @@ class WriterLayoutTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

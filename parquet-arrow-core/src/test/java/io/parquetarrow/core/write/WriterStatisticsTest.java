@@ -6,6 +6,7 @@ import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.testing.ArrowBatches;
 import io.parquetarrow.core.testing.DuckDbOracle;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.BoundaryOrder;
 import io.parquetarrow.format.ColumnIndex;
 import io.parquetarrow.format.ColumnMetaData;
@@ -17,7 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
@@ -47,7 +47,7 @@ class WriterStatisticsTest {
 
   @BeforeEach
   void openAllocator() {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
   }
 
   @AfterEach

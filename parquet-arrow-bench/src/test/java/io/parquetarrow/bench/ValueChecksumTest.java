@@ -1,0 +1,93 @@
+package io.parquetarrow.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ValueChecksum} tells apart reads that an order-insensitive sum, or one looking only at a string's length
+ * and first byte, would take for equal: values swapped within a column, a byte changed past the first, a value
+ * moved to another column. Interleaving columns differently (batch by batch against column by column) does not
+ * change it.
+ */
+class ValueChecksumTest {
+
+  private static ValueChecksum integers(long... values) {
+    ValueChecksum checksum = new ValueChecksum();
+    checksum.column(0);
+    for (long value : values) {
+      checksum.addInteger(value);
+    }
+    return checksum;
+  }
+
+  private static ValueChecksum strings(String... values) {
+    ValueChecksum checksum = new ValueChecksum();
+    checksum.column(0);
+    for (String value : values) {
+      byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+      checksum.addBinary(bytes, 0, bytes.length);
+    }
+    return checksum;
+  }
+
+  @Test
+  void equalReadsMatch() {
+    assertThat(integers(1, 2, 3).matches(integers(1, 2, 3))).as("the same values in the same order").isTrue();
+    assertThat(strings("ab", "", "cde").matches(strings("ab", "", "cde"))).as("the same strings").isTrue();
+  }
+
+  @Test
+  void swappedBatchesMismatch() {
+    // Two "batches" of a column, delivered in the wrong order: every value and every sum is the same.
+    assertThat(integers(1, 2, 3, 4).matches(integers(3, 4, 1, 2))).as("batches [1,2] and [3,4] swapped").isFalse();
+    assertThat(strings("a", "b").matches(strings("b", "a"))).as("strings swapped").isFalse();
+  }
+
+  @Test
+  void everyByteCounts() {
+    assertThat(strings("abcdefghij").matches(strings("abcdefghiJ"))).as("the last of ten bytes changed").isFalse();
+    assertThat(strings("axc").matches(strings("ayc"))).as("a middle byte changed, same length and first byte")
+        .isFalse();
+    assertThat(strings("ab", "c").matches(strings("a", "bc"))).as("a byte moved to the next value").isFalse();
+  }
+
+  @Test
+  void valuesBelongToTheirColumn() {
+    ValueChecksum first = new ValueChecksum();
+    first.column(0);
+    first.addInteger(1);
+    first.column(1);
+    first.addInteger(2);
+    ValueChecksum second = new ValueChecksum();
+    second.column(0);
+    second.addInteger(2);
+    second.column(1);
+    second.addInteger(1);
+    assertThat(first.matches(second)).as("the values of two columns exchanged").isFalse();
+  }
+
+  @Test
+  void columnsMayBeInterleavedDifferently() {
+    // Batch by batch (as Arrow engines walk), against column by column (as parquet-java's column path reads).
+    ValueChecksum batches = new ValueChecksum();
+    for (int batch = 0; batch < 2; batch++) {
+      batches.column(0);
+      batches.addInteger(batch * 10);
+      batches.addInteger(batch * 10 + 1);
+      batches.column(1);
+      batches.addDouble(batch + 0.5);
+    }
+    ValueChecksum columns = new ValueChecksum();
+    columns.column(1);
+    columns.addDouble(0.5);
+    columns.addDouble(1.5);
+    columns.column(0);
+    for (long value : new long[] {0, 1, 10, 11}) {
+      columns.addInteger(value);
+    }
+    assertThat(batches.matches(columns)).as("%s against %s", batches, columns).isTrue();
+    assertThat(batches.digest()).isEqualTo(columns.digest());
+  }
+}
