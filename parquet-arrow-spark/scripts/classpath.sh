@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compiles the Spark module with the reactor and prints its test class path (module classes, core and the modules
 # below it as target/classes, Spark and every other jar from the local Maven repository). Sourced by the other
-# scripts; runs Maven offline, so resolve the dependencies once first (docs/decisions/0054).
+# scripts; runs Maven offline, so resolve the dependencies once first (docs/decisions/0052).
 set -euo pipefail
 module="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 root="$(cd "$module/.." && pwd)"

@@ -60,7 +60,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * allocator refuses a buffer (its limit is reached) the batch fails with a {@link ParquetResourceException} naming
  * the file, row group and column, whose cause is Arrow's {@code OutOfMemoryException}; the batch's buffers are
  * released. With one thread a read needs about 1.5 times one batch's buffers; with more, workers hold up to
- * {@code 2 * threads} decoded row groups (or column groups of one) ahead (decision record 0056).
+ * {@code 2 * threads} decoded row groups (or column groups of one) ahead (decision record 0054).
  *
  * <p>Not thread-safe for reading: one thread calls {@link #loadNextBatch()} and reads the root (several threads
  * read one file with a reader each, which may share one {@link InputFile} that allows concurrent reads; closing

@@ -23,7 +23,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * <p>The schema is read from the first file's footer (Spark types as {@link SparkTypes} maps them) with the Hive
  * partition columns of the directories appended, or given with {@code .schema(...)}. Writing supports the save
  * modes {@code append} and {@code overwrite}; Spark rejects {@code errorifexists} (its default) and
- * {@code ignore} for a {@code TableProvider} without a catalog, so a write names its mode (decision 0054).
+ * {@code ignore} for a {@code TableProvider} without a catalog, so a write names its mode (decision 0052).
  */
 public final class ParquetArrowDataSource implements TableProvider, DataSourceRegister {
 

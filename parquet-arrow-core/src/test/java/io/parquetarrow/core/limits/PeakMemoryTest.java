@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Measures the Arrow allocator's peak during a whole read of a generated file (four columns: int64, nullable
  * double, int32, nullable string) for several batch sizes, row group sizes, read-ahead budgets and thread counts,
- * and prints it as the table of decision record 0056. The assertions hold the shape the record states: with one
+ * and prints it as the table of decision record 0054. The assertions hold the shape the record states: with one
  * thread the peak follows the batch (under 1.5 times one batch's buffers), not the row group or the read-ahead
  * (whose buffers are heap arrays, not Arrow memory); with more threads it follows the row group, as workers
  * decode whole row groups (or column groups of one) ahead of the caller.
