@@ -1,7 +1,6 @@
 package io.parquetarrow.core.crypto;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.WriteOptions;
@@ -13,6 +12,8 @@ import io.parquetarrow.core.crypto.keytools.EncryptionPlan;
 import io.parquetarrow.core.crypto.keytools.FileKeyUnwrapper;
 import io.parquetarrow.core.crypto.keytools.KmsClient;
 import io.parquetarrow.core.crypto.keytools.KmsConnectionConfig;
+import io.parquetarrow.core.testing.PyArrowEnvironment;
+import io.parquetarrow.core.testing.PyArrowEnvironment.Result;
 import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetEncryptionException;
 import java.io.IOException;
@@ -25,7 +26,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,7 +45,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * pyarrow==25.0.1}, from the machine's package index). Skipped only when there is no {@code python3}.
  */
 class PyArrowEncryptionInteropTest {
-  private static final Path VIRTUAL_ENVIRONMENT = Path.of("target", "pyenv");
   private static final KmsConnectionConfig CONNECTION = KmsConnectionConfig.defaults();
 
   @TempDir static Path temporary;
@@ -75,41 +74,12 @@ class PyArrowEncryptionInteropTest {
 
   @BeforeAll
   static void pyarrow() throws IOException, InterruptedException {
-    assumeTrue(run(List.of("python3", "--version")).exitCode == 0, "python3 is not installed: pyarrow interop skipped");
-    python = VIRTUAL_ENVIRONMENT.resolve("bin").resolve("python");
-    if (!Files.isExecutable(python) || run(List.of(python.toString(), "-c", "import pyarrow")).exitCode != 0) {
-      Result venv = run(List.of("python3", "-m", "venv", VIRTUAL_ENVIRONMENT.toString()));
-      assertThat(venv.exitCode).as("python3 -m venv: %s", venv.output).isZero();
-      Result pip = run(List.of(VIRTUAL_ENVIRONMENT.resolve("bin").resolve("pip").toString(), "install", "-q",
-          "--retries", "1", "pyarrow==25.0.1"));
-      assertThat(pip.exitCode).as("pip install pyarrow==25.0.1: %s", pip.output).isZero();
-    }
+    python = PyArrowEnvironment.python();
     Path plaintext = temporary.resolve("plaintext.parquet");
     try (BufferAllocator allocator = TestAllocators.root()) {
       EncryptedWrites.write(plaintext, EncryptedWrites.options().build(), allocator);
     }
     expected = EncryptedReads.read(plaintext, ReadOptions.defaults()).rows();
-  }
-
-  private record Result(int exitCode, String output) {}
-
-  private static Result run(List<String> command) throws IOException, InterruptedException {
-    Path log = Files.createTempFile("pyarrow-interop", ".log");
-    try {
-      Process process;
-      try {
-        process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-      } catch (IOException e) {
-        return new Result(-1, e.getMessage());
-      }
-      if (!process.waitFor(10, TimeUnit.MINUTES)) {
-        process.destroyForcibly();
-        return new Result(-2, "timed out: " + command);
-      }
-      return new Result(process.exitValue(), Files.readString(log));
-    } finally {
-      Files.deleteIfExists(log);
-    }
   }
 
   private static Result script(String mode, Path source, Path target, String... more)
@@ -123,7 +93,7 @@ class PyArrowEncryptionInteropTest {
     List<String> command = new ArrayList<>(List.of(python.toString(), script.toString(), mode, source.toString(),
         target.toString()));
     command.addAll(List.of(more));
-    return run(command);
+    return PyArrowEnvironment.run(command);
   }
 
   private static DecryptionKeyRetriever retriever(FileKeyUnwrapper unwrapper) {
@@ -156,7 +126,7 @@ class PyArrowEncryptionInteropTest {
     Path ours = writeUniform(DataPageVersion.V1, cipher);
     Path decrypted = temporary.resolve("decrypted-by-pyarrow-" + cipher + ".parquet");
     Result result = script("read", ours, decrypted);
-    assertThat(result.exitCode).as("pyarrow reading %s: %s", ours.getFileName(), result.output).isZero();
+    assertThat(result.exitCode()).as("pyarrow reading %s: %s", ours.getFileName(), result.output()).isZero();
     assertThat(EncryptedReads.read(decrypted, ReadOptions.defaults()).rows())
         .as("what pyarrow decrypted from %s", ours.getFileName()).isEqualTo(expected);
   }
@@ -171,9 +141,9 @@ class PyArrowEncryptionInteropTest {
   void pyarrowDecryptsWholeDataPageV2BodiesSoItMisreadsParquetJavasLayout() throws Exception {
     Path ours = writeUniform(DataPageVersion.V2, ParquetCipher.AES_GCM_V1);
     Result result = script("read", ours, temporary.resolve("unreadable.parquet"));
-    assertThat(result.exitCode).as("pyarrow reading V2 pages with plaintext levels: %s", result.output)
+    assertThat(result.exitCode()).as("pyarrow reading V2 pages with plaintext levels: %s", result.output())
         .isNotZero();
-    assertThat(result.output).contains("ciphertext length");
+    assertThat(result.output()).contains("ciphertext length");
   }
 
   @ParameterizedTest(name = "data page {0}")
@@ -185,7 +155,7 @@ class PyArrowEncryptionInteropTest {
     }
     Path theirs = temporary.resolve("theirs-" + dataPageVersion + ".parquet");
     Result result = script("write", plaintext, theirs, dataPageVersion);
-    assertThat(result.exitCode).as("pyarrow writing: %s", result.output).isZero();
+    assertThat(result.exitCode()).as("pyarrow writing: %s", result.output()).isZero();
     FileKeyUnwrapper unwrapper = new CryptoFactory(connection -> new Base64Kms())
         .keyRetriever(CONNECTION, DecryptionConfiguration.defaults());
     FileDecryptionProperties keys = FileDecryptionProperties.builder().keyRetriever(retriever(unwrapper)).build();

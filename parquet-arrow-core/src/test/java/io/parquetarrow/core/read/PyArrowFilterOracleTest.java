@@ -1,12 +1,12 @@
 package io.parquetarrow.core.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.file.CorpusFiles;
 import io.parquetarrow.core.filter.Filter;
 import io.parquetarrow.core.read.CorpusFilterCases.Case;
+import io.parquetarrow.core.testing.PyArrowEnvironment;
 import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -39,14 +39,13 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code python3}. Files pyarrow does not read are listed and skipped.
  */
 class PyArrowFilterOracleTest {
-  private static final Path VIRTUAL_ENVIRONMENT = Path.of("target", "pyenv");
   private static final int GENERATED_FILTERS = 40;
 
   @TempDir Path temporary;
 
   @Test
   void corpusFiltersSelectWhatPyArrowSelects() throws Exception {
-    Path python = pyarrow();
+    Path python = PyArrowEnvironment.python();
     List<Case> cases = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
     try (BufferAllocator allocator = TestAllocators.root()) {
@@ -99,7 +98,7 @@ class PyArrowFilterOracleTest {
    */
   @Test
   void generatedFilesSelectWhatPyArrowSelects() throws Exception {
-    Path python = pyarrow();
+    Path python = PyArrowEnvironment.python();
     try (BufferAllocator allocator = TestAllocators.root()) {
       FilterTable.write(temporary, allocator);
       List<Case> cases = new ArrayList<>();
@@ -175,33 +174,6 @@ class PyArrowFilterOracleTest {
       return Path.of(PyArrowFilterOracleTest.class.getResource("/pyarrow/filter_oracle.py").toURI());
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
-    }
-  }
-
-  /** The virtual environment's python with pyarrow 25, made when missing; skips when there is no python3. */
-  static Path pyarrow() throws IOException, InterruptedException {
-    assumeTrue(exitCode(List.of("python3", "--version")) == 0, "python3 is not installed: pyarrow oracle skipped");
-    Path python = VIRTUAL_ENVIRONMENT.resolve("bin").resolve("python");
-    if (!Files.isExecutable(python) || exitCode(List.of(python.toString(), "-c", "import pyarrow")) != 0) {
-      assertThat(exitCode(List.of("python3", "-m", "venv", VIRTUAL_ENVIRONMENT.toString()))).as("python3 -m venv")
-          .isZero();
-      assertThat(exitCode(List.of(VIRTUAL_ENVIRONMENT.resolve("bin").resolve("pip").toString(), "install", "-q",
-          "--retries", "1", "pyarrow==25.0.1"))).as("pip install pyarrow==25.0.1").isZero();
-    }
-    return python;
-  }
-
-  private static int exitCode(List<String> command) throws InterruptedException {
-    try {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-      if (!process.waitFor(10, TimeUnit.MINUTES)) {
-        process.destroyForcibly();
-        return -2;
-      }
-      return process.exitValue();
-    } catch (IOException e) {
-      return -1;
     }
   }
 }
