@@ -268,25 +268,4 @@ final class SelectedRows {
     int shift = bit & 7;
     MemoryUtil.putByte(at, (byte) ((MemoryUtil.getByte(at) & ~(1 << shift)) | (value << shift)));
   }
-
-  /** How many bits are set from {@code from} (inclusive) below {@code end}. */
-  static int countSelected(long[] selection, int from, int end) {
-    if (from >= end) {
-      return 0;
-    }
-    int first = from >>> 6;
-    int last = (end - 1) >>> 6;
-    int count = 0;
-    for (int word = first; word <= last; word++) {
-      long bits = selection[word];
-      if (word == first) {
-        bits &= -1L << from;
-      }
-      if (word == last && (end & 63) != 0) {
-        bits &= (1L << end) - 1;
-      }
-      count += Long.bitCount(bits);
-    }
-    return count;
-  }
 }
