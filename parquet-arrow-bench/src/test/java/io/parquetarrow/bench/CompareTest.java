@@ -3,13 +3,13 @@ package io.parquetarrow.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +33,7 @@ class CompareTest {
     Compare compare = new Compare(options, new PrintStream(printed, true, StandardCharsets.UTF_8));
     Path folder = DatasetGenerator.folderFor(data, options.scale(), options.seed());
     DatasetGenerator generator = new DatasetGenerator(folder, options.scale(), options.seed(), System.err);
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       compare.openEngines();
       try {
         for (Dataset dataset : Dataset.values()) {

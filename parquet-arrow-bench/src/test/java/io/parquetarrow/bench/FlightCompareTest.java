@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -32,7 +32,7 @@ class FlightCompareTest {
   void measuresTheLocalReadAndOurServersAndRunsTheLoad() throws Exception {
     Path file = directory.resolve("small.parquet");
     Schema schema = new Schema(List.of(new Field("id", FieldType.notNullable(new ArrowType.Int(64, true)), null)));
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
          ParquetArrowWriter writer = ParquetArrowWriter.open(file, schema, WriteOptions.defaults());
          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
       BigIntVector id = (BigIntVector) root.getVector("id");

@@ -3,13 +3,13 @@ package io.parquetarrow.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.ParquetArrowReader;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.ByteArrayInputStream;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
@@ -89,7 +89,7 @@ class CatCommandTest {
     CommandRunner.Result result = CommandRunner.run("cat", "--format", "arrow", sample.toString());
     assertThat(result.exitCode()).as(result.describe()).isZero();
     assertThat(result.stderr()).as("stderr").isEmpty();
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (ArrowStreamReader stream = new ArrowStreamReader(new ByteArrayInputStream(result.stdoutBytes()), allocator);
           ParquetArrowReader parquet = ParquetArrowReader.open(sample, allocator)) {
         VectorSchemaRoot root = stream.getVectorSchemaRoot();
@@ -115,7 +115,7 @@ class CatCommandTest {
     CommandRunner.Result result = CommandRunner.run(
         "cat", "--format", "arrow", "--limit", "7", "--batch-rows", "3", file.toString());
     assertThat(result.exitCode()).as(result.describe()).isZero();
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (ArrowStreamReader stream =
           new ArrowStreamReader(new ByteArrayInputStream(result.stdoutBytes()), allocator)) {
         long rows = 0;

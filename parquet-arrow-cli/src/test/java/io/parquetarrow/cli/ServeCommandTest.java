@@ -2,6 +2,7 @@ package io.parquetarrow.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +23,6 @@ import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.auth2.BearerCredentialWriter;
 import org.apache.arrow.flight.grpc.CredentialCallOption;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,7 +54,7 @@ class ServeCommandTest {
     try (BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(),
         StandardCharsets.UTF_8))) {
       int port = awaitPort(output);
-      try (BufferAllocator allocator = new RootAllocator();
+      try (BufferAllocator allocator = TestAllocators.root();
            FlightClient client = FlightClient.builder(allocator, Location.forGrpcInsecure("localhost", port))
                .build()) {
         CallOption token = new CredentialCallOption(new BearerCredentialWriter("serve-test-token"));

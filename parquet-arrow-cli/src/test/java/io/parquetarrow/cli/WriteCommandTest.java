@@ -6,6 +6,7 @@ import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.ParquetMetadata;
 import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.ColumnMetaData;
 import io.parquetarrow.format.CompressionCodec;
 import io.parquetarrow.format.Encoding;
@@ -23,7 +24,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -73,7 +73,7 @@ class WriteCommandTest {
   /** The same batches as an Arrow IPC file (ARROW1 magic), written with arrow-java's file writer. */
   private Path sampleFile(Path stream) throws IOException {
     Path file = directory.resolve("sample.arrow");
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         ArrowStreamReader reader = new ArrowStreamReader(new ByteArrayInputStream(Files.readAllBytes(stream)),
             allocator);
         FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
@@ -267,7 +267,7 @@ class WriteCommandTest {
   @Test
   void dictionaryEncodedStreamKeepsItsValues() throws IOException {
     Path input = directory.resolve("dictionary.arrows");
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (VarCharVector dictionaryValues = new VarCharVector("colors", allocator);
           VarCharVector plain = new VarCharVector("color", allocator)) {
         String[] colors = {"red", "green", "blue"};
@@ -342,7 +342,7 @@ class WriteCommandTest {
     Field listField = new Field("numbers",
         FieldType.nullable(ArrowType.List.INSTANCE),
         List.of(Field.nullable("element", new ArrowType.Int(64, true))));
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (VectorSchemaRoot root = VectorSchemaRoot.create(
               new Schema(List.of(listField)), allocator);
           FileChannel channel = FileChannel.open(input, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);

@@ -2,6 +2,7 @@ package io.parquetarrow.flight;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,6 @@ import org.apache.arrow.flight.FlightEndpoint;
 import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +44,7 @@ class FlightLoadTest {
   }
 
   private void readConcurrently(boolean zeroCopy) throws Exception {
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       FlightTestData.write(directory.resolve("load.parquet"), ROWS, 0, allocator);
       long expectedIdSum = (long) ROWS * (ROWS - 1) / 2;
       ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);

@@ -5,6 +5,7 @@ import static io.parquetarrow.flight.FlightTestClients.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -23,7 +24,6 @@ import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.auth2.BearerCredentialWriter;
 import org.apache.arrow.flight.grpc.CredentialCallOption;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class FlightSecurityTest {
 
   @BeforeEach
   void data() throws IOException {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
     FlightTestData.write(directory.resolve("data.parquet"), 20_000, 0, allocator);
   }
 

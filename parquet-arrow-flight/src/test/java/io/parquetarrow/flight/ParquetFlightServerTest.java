@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.dataset.ParquetDataset;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +25,6 @@ import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.junit.jupiter.api.AfterEach;
@@ -48,7 +48,7 @@ class ParquetFlightServerTest {
 
   @BeforeEach
   void start() throws Exception {
-    allocator = new RootAllocator();
+    allocator = TestAllocators.root();
     FlightTestData.write(directory.resolve("data.parquet"), ROWS, 0, allocator);
     server = startServer(ParquetFlightServer.builder(directory, allocator).sliceBytes(1).maxStreams(4));
   }

@@ -3,6 +3,7 @@ package io.parquetarrow.flight;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +44,7 @@ class PyArrowFlightInteropTest {
 
   @Test
   void pyarrowListsReadsFiltersAndUploads() throws Exception {
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       FlightTestData.write(directory.resolve("data.parquet"), 45_000, 0, allocator);
       Files.createDirectories(directory.resolve("sub"));
       FlightTestData.write(directory.resolve("sub/more.parquet"), 123, 7, allocator);

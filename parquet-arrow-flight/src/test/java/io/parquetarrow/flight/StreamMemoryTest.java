@@ -2,10 +2,10 @@ package io.parquetarrow.flight;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import java.util.concurrent.CompletableFuture;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,7 +16,7 @@ class StreamMemoryTest {
 
   @Test
   void waitsUntilTheLastReferenceIsReleased() throws Exception {
-    try (BufferAllocator root = new RootAllocator()) {
+    try (BufferAllocator root = TestAllocators.root()) {
       try (StreamMemory memory = new StreamMemory(root, "get-1")) {
         ArrowBuf buffer = memory.allocator().buffer(1024);
         buffer.getReferenceManager().retain();
@@ -36,7 +36,7 @@ class StreamMemoryTest {
 
   @Test
   void nothingHeldReturnsAtOnce() throws Exception {
-    try (BufferAllocator root = new RootAllocator(); StreamMemory memory = new StreamMemory(root, "get-2")) {
+    try (BufferAllocator root = TestAllocators.root(); StreamMemory memory = new StreamMemory(root, "get-2")) {
       memory.allocator().buffer(64).close();
       assertThat(memory.awaitReleased(0)).isTrue();
     }

@@ -5,6 +5,7 @@ import static io.parquetarrow.spark.SparkTestSupport.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.ParquetArrowReader;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,6 @@ import org.apache.arrow.dataset.scanner.ScanOptions;
 import org.apache.arrow.dataset.scanner.Scanner;
 import org.apache.arrow.dataset.source.Dataset;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -51,7 +51,7 @@ class SparkArrowCppReadBackTest {
     }
     assertThat(files).isNotEmpty();
     long rows = 0;
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       for (Path file : files) {
         List<String> cpp = readWithArrowCpp(file, allocator);
         List<String> ours = readWithParquetArrow(file, allocator);

@@ -8,11 +8,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -128,7 +128,7 @@ class SparkPushdownTest {
     Schema schema = new Schema(List.of(
         Field.nullable("ok", new ArrowType.Int(32, true)),
         Field.nullable("time_of_day", new ArrowType.Time(TimeUnit.MICROSECOND, 64))));
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
          ParquetArrowWriter writer = ParquetArrowWriter.open(file, schema, WriteOptions.defaults())) {
       IntVector ok = (IntVector) root.getVector("ok");

@@ -2,11 +2,11 @@ package io.parquetarrow.cli.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.IntVector;
@@ -27,7 +27,7 @@ class ArrowValuesTest {
 
   @Test
   void readsScalarVectors() {
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (IntVector ints = new IntVector("i", allocator);
           UInt8Vector unsigned = new UInt8Vector("u", allocator);
           DecimalVector decimals = new DecimalVector("d", allocator, 10, 2);
@@ -83,7 +83,7 @@ class ArrowValuesTest {
 
   @Test
   void readsNestedVectors() {
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       try (StructVector struct = StructVector.empty("s", allocator)) {
         IntVector a = struct.addOrGet("a", FieldType.nullable(new ArrowType.Int(32, true)), IntVector.class);
         ListVector b = struct.addOrGet("b", FieldType.nullable(new ArrowType.List()), ListVector.class);

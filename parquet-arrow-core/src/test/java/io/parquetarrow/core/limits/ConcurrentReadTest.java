@@ -10,6 +10,7 @@ import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.file.ChannelInputFile;
 import io.parquetarrow.core.file.InputFile;
 import io.parquetarrow.core.file.LocalInputFile;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -26,7 +27,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,7 +55,7 @@ class ConcurrentReadTest {
   static void writeFile() throws IOException {
     file = directory.resolve("shared.parquet");
     LimitFiles.write(file, ROWS, 15_000, Codec.SNAPPY, true);
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       expected = LimitFiles.read(LocalInputFile.open(file), allocator, ReadOptions.defaults());
     }
     assertThat(expected.rows()).isEqualTo(ROWS);
@@ -103,7 +103,7 @@ class ConcurrentReadTest {
   }
 
   private static void readConcurrently(InputFile shared) throws Exception {
-    try (BufferAllocator root = new RootAllocator()) {
+    try (BufferAllocator root = TestAllocators.root()) {
       List<Future<List<LimitFiles.Result>>> results = new ArrayList<>();
       CountDownLatch start = new CountDownLatch(1);
       for (int thread = 0; thread < THREADS; thread++) {
@@ -139,7 +139,7 @@ class ConcurrentReadTest {
     for (int trial = 0; trial < 40; trial++) {
       int threads = 1 + trial % 3;
       long delayMicros = random.nextLong(20_000);
-      try (BufferAllocator allocator = new RootAllocator()) {
+      try (BufferAllocator allocator = TestAllocators.root()) {
         ParquetArrowReader reader = ParquetArrowReader.open(file, allocator,
             ReadOptions.builder().batchRows(2000).threads(threads).build());
         CountDownLatch started = new CountDownLatch(1);
@@ -179,7 +179,7 @@ class ConcurrentReadTest {
     WriteOptions options = WriteOptions.builder().codec(Codec.SNAPPY).rowGroupRowLimit(15_000).build();
     int batches = 24;
     int batchRows = ROWS / batches;
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
          VectorSchemaRoot root = VectorSchemaRoot.create(LimitFiles.SCHEMA, allocator);
          ParquetArrowWriter writer = ParquetArrowWriter.open(single, LimitFiles.SCHEMA, options)) {
       for (int batch = 0; batch < batches; batch++) {
@@ -187,7 +187,7 @@ class ConcurrentReadTest {
         writer.write(root);
       }
     }
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       ParquetArrowWriter writer = ParquetArrowWriter.open(handed, LimitFiles.SCHEMA, options);
       ReentrantLock lock = new ReentrantLock();
       Condition turnChanged = lock.newCondition();

@@ -7,6 +7,7 @@ import io.parquetarrow.core.Codec;
 import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.file.LocalInputFile;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.format.DataPageHeader;
 import io.parquetarrow.format.DictionaryPageHeader;
@@ -21,7 +22,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -104,7 +104,7 @@ class HugeClaimsTest {
     heap.forEach(MemoryPoolMXBean::resetPeakUsage);
     long peak;
     ParquetException failure = null;
-    try (BufferAllocator allocator = new RootAllocator(64L << 20)) {
+    try (BufferAllocator allocator = TestAllocators.root(64L << 20)) {
       try (ParquetArrowReader reader = ParquetArrowReader.open(
           LocalInputFile.open(file), allocator, ReadOptions.defaults())) {
         VectorSchemaRoot root = reader.getVectorSchemaRoot();

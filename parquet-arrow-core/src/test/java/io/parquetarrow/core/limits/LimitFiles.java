@@ -6,6 +6,7 @@ import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.file.InputFile;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -13,7 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
@@ -43,7 +43,7 @@ final class LimitFiles {
   static void write(Path file, int rows, long rowGroupRows, Codec codec, boolean checksums) throws IOException {
     WriteOptions options = WriteOptions.builder().codec(codec).rowGroupRowLimit(rowGroupRows)
         .pageChecksums(checksums).build();
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
          VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);
          ParquetArrowWriter writer = ParquetArrowWriter.open(file, SCHEMA, options)) {
       int chunk = 10_000;
@@ -62,7 +62,7 @@ final class LimitFiles {
     Schema schema = new Schema(List.of(SCHEMA.getFields().get(0)));
     WriteOptions options = WriteOptions.builder().codec(codec).dictionaryEnabled(dictionary).pageChecksums(true)
         .statisticsEnabled(false).pageIndexEnabled(false).build();
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
          ParquetArrowWriter writer = ParquetArrowWriter.open(file, schema, options)) {
       BigIntVector id = (BigIntVector) root.getVector("id");

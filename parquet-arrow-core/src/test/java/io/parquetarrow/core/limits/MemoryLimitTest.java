@@ -7,6 +7,7 @@ import io.parquetarrow.core.Codec;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.file.CorpusFiles;
 import io.parquetarrow.core.file.LocalInputFile;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.ParquetResourceException;
 import java.io.IOException;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,7 +89,7 @@ class MemoryLimitTest {
   /** Reads {@code file} unlimited, then under each factor; returns {succeeded, failed}. */
   private static int[] readUnderLimits(Path file, ReadOptions options) throws IOException {
     LimitFiles.Result expected;
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (BufferAllocator allocator = TestAllocators.root()) {
       expected = LimitFiles.read(LocalInputFile.open(file), allocator, options);
       assertThat(allocator.getAllocatedMemory()).isZero();
     }
@@ -101,7 +101,7 @@ class MemoryLimitTest {
       long limit = (long) (batch * factor);
       String label = file.getFileName() + " " + options.batchRows() + " rows/batch, threads "
           + options.threads() + ", read-ahead " + options.readAheadBytes() + ", limit " + factor + "x " + batch;
-      try (BufferAllocator allocator = new RootAllocator(limit)) {
+      try (BufferAllocator allocator = TestAllocators.root(limit)) {
         try {
           LimitFiles.Result result = LimitFiles.read(LocalInputFile.open(file), allocator, options);
           assertThat(result).as(label).isEqualTo(new LimitFiles.Result(expected.rows(), expected.checksum(),

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.parquetarrow.core.Codec;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.file.LocalInputFile;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,7 +40,7 @@ class PeakMemoryTest {
           for (long readAhead : new long[] {0, ReadOptions.DEFAULT_READ_AHEAD_BYTES}) {
             ReadOptions options = ReadOptions.builder().batchRows(batchRows).threads(threads)
                 .readAheadBytes(readAhead).build();
-            try (BufferAllocator allocator = new RootAllocator()) {
+            try (BufferAllocator allocator = TestAllocators.root()) {
               LimitFiles.Result result = LimitFiles.read(LocalInputFile.open(file), allocator, options, false);
               long peak = allocator.getPeakMemoryAllocation();
               long batch = result.largestBatchBytes();
