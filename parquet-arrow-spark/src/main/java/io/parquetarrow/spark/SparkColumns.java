@@ -22,7 +22,7 @@ import org.apache.spark.sql.vectorized.ColumnVector;
 /**
  * Wraps the vectors of one batch as Spark columns, without copying: the executor's read step. A field whose whole
  * subtree is in a representation Spark's {@link ArrowColumnVector} reads (signed integers, floats, strings,
- * binary, 128-bit decimals, day dates, microsecond timestamps, lists, maps, structs) is wrapped in one; other
+ * binary, decimals of more than 18 digits, day dates, microsecond timestamps, lists, maps, structs) is wrapped in one; other
  * fields become a {@link ConvertingColumnVector} that converts each value as it is read, and dictionary fields a
  * {@link DictionaryColumnVector}. The Spark type of every column is the one {@link SparkTypes} gives.
  */

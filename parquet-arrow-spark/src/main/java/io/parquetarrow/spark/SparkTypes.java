@@ -16,6 +16,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.Metadata;
@@ -152,7 +153,9 @@ final class SparkTypes {
     return switch (type.getTypeID()) {
       case Null, Bool, FloatingPoint, Utf8, LargeUtf8, Binary, LargeBinary, List, Map, Struct -> true;
       case Int -> ((ArrowType.Int) type).getIsSigned();
-      case Decimal -> ((ArrowType.Decimal) type).getBitWidth() == 128;
+      // Spark holds decimals of up to 18 digits as longs; its ArrowColumnVector would make a BigDecimal of each.
+      case Decimal -> ((ArrowType.Decimal) type).getBitWidth() == 128
+          && ((ArrowType.Decimal) type).getPrecision() > Decimal.MAX_LONG_DIGITS();
       case Date -> ((ArrowType.Date) type).getUnit() == DateUnit.DAY;
       case Timestamp -> ((ArrowType.Timestamp) type).getUnit() == TimeUnit.MICROSECOND;
       default -> false;

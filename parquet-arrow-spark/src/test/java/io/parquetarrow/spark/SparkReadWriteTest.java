@@ -41,6 +41,8 @@ class SparkReadWriteTest {
         "id / 7.0d as d",
         "cast(id / 100.0 as decimal(9, 2)) as dec9",
         "cast(id * 12345.678 as decimal(30, 3)) as dec30",
+        "case when id % 13 = 0 then null else cast((id - 500) * 1234567.891 as decimal(18, 3)) end as dec18",
+        "named_struct('q', cast((500 - id) / 4.0 as decimal(15, 2))) as st_dec",
         "id % 2 = 0 as flag",
         "case when id % 5 = 0 then null else concat('text-', id) end as str",
         "cast(concat('bin', id) as binary) as bin",
