@@ -84,15 +84,18 @@ final class ParquetArrowBatchWrite implements BatchWrite {
   }
 
   private void deleteVisibleEntries() throws IOException {
-    List<Path> entries;
+    for (Path entry : visibleEntries(directory)) {
+      deleteRecursively(entry);
+    }
+  }
+
+  /** The entries of a directory that readers see: names not starting with {@code _} or {@code .}. */
+  static List<Path> visibleEntries(Path directory) throws IOException {
     try (Stream<Path> list = Files.list(directory)) {
-      entries = list.filter(path -> {
+      return list.filter(path -> {
         String name = path.getFileName().toString();
         return !name.startsWith("_") && !name.startsWith(".");
       }).toList();
-    }
-    for (Path entry : entries) {
-      deleteRecursively(entry);
     }
   }
 

@@ -2,13 +2,20 @@ package io.parquetarrow.spark;
 
 import io.parquetarrow.spark.ScanPlanner.FileFooter;
 import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SQLContext;
+import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableProvider;
 import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.sources.BaseRelation;
+import org.apache.spark.sql.sources.CreatableRelationProvider;
 import org.apache.spark.sql.sources.DataSourceRegister;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The Spark data source {@code parquet-arrow}: Parquet files read and written through parquet-arrow's core reader
@@ -21,11 +28,17 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * }</pre>
  *
  * <p>The schema is read from the first file's footer (Spark types as {@link SparkTypes} maps them) with the Hive
- * partition columns of the directories appended, or given with {@code .schema(...)}. Writing supports the save
- * modes {@code append} and {@code overwrite}; Spark rejects {@code errorifexists} (its default) and
- * {@code ignore} for a {@code TableProvider} without a catalog, so a write names its mode (decision 0052).
+ * partition columns of the directories appended, or given with {@code .schema(...)}.
+ *
+ * <p>Writing supports every save mode: {@code errorifexists} (Spark's default) fails with {@code PATH_ALREADY_EXISTS}
+ * when the directory holds anything a reader would see, {@code ignore} then writes nothing, {@code append} adds
+ * files and {@code overwrite} replaces them ({@code SaveModeWrite}). Spark 4.1 refuses the first two for a
+ * {@code TableProvider} whose table reports {@code BATCH_WRITE}, so the read table does not report it, Spark hands
+ * every save to {@link #createRelation} with its mode, and the rows are then written as a V2 append or overwrite
+ * through {@link ParquetArrowWriteSource} (decision 0052).
  */
-public final class ParquetArrowDataSource implements TableProvider, DataSourceRegister {
+public final class ParquetArrowDataSource
+    implements TableProvider, DataSourceRegister, CreatableRelationProvider {
 
   /** The short name: {@code spark.read().format("parquet-arrow")}. */
   public static final String SHORT_NAME = "parquet-arrow";
@@ -53,15 +66,44 @@ public final class ParquetArrowDataSource implements TableProvider, DataSourceRe
 
   @Override
   public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-    if (partitioning.length > 0) {
-      throw new UnsupportedOperationException("format parquet-arrow does not write partitioned directories"
-          + " (partitionBy); it reads them");
-    }
+    rejectPartitioning(partitioning);
     return new ParquetArrowTable(schema, new CaseInsensitiveStringMap(properties));
   }
 
   @Override
   public boolean supportsExternalMetadata() {
     return true;
+  }
+
+  /**
+   * Writes {@code data} as {@code mode} asks ({@code SaveModeWrite}). Spark calls this for every
+   * {@code df.write().format("parquet-arrow").save(path)}, because {@code ParquetArrowTable} does not report
+   * {@code BATCH_WRITE}.
+   *
+   * @return a relation over the written schema, which Spark only uses to refresh cached plans
+   */
+  @Override
+  public BaseRelation createRelation(SQLContext context, SaveMode mode,
+      scala.collection.immutable.Map<String, String> parameters, Dataset<Row> data) {
+    SaveModeWrite.run(mode, CollectionConverters.asJava(parameters), data);
+    StructType schema = data.schema();
+    return new BaseRelation() {
+      @Override
+      public SQLContext sqlContext() {
+        return context;
+      }
+
+      @Override
+      public StructType schema() {
+        return schema;
+      }
+    };
+  }
+
+  static void rejectPartitioning(Transform[] partitioning) {
+    if (partitioning.length > 0) {
+      throw new UnsupportedOperationException("format parquet-arrow does not write partitioned directories"
+          + " (partitionBy); it reads them");
+    }
   }
 }

@@ -5,21 +5,19 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
-import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
-import org.apache.spark.sql.connector.write.LogicalWriteInfo;
-import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * The Parquet files under one or more paths, as a Spark table: readable in batches and writable by appending or
- * by replacing everything ({@code TRUNCATE}). Files are listed when a scan is built, not before, so a path that
- * does not exist yet can be written to.
+ * The Parquet files under one or more paths, as a Spark table readable in batches. Files are listed when a scan is
+ * built, not before: Spark also makes this table for a save, to a path that may not exist yet. It does not report
+ * {@code BATCH_WRITE}: that is what makes Spark hand every save, whatever its mode, to
+ * {@link ParquetArrowDataSource#createRelation} (decision 0052).
  */
-final class ParquetArrowTable implements SupportsRead, SupportsWrite {
+final class ParquetArrowTable implements SupportsRead {
   private final StructType schema;
   private final CaseInsensitiveStringMap options;
 
@@ -40,7 +38,7 @@ final class ParquetArrowTable implements SupportsRead, SupportsWrite {
 
   @Override
   public Set<TableCapability> capabilities() {
-    return EnumSet.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.TRUNCATE);
+    return EnumSet.of(TableCapability.BATCH_READ);
   }
 
   @Override
@@ -60,11 +58,6 @@ final class ParquetArrowTable implements SupportsRead, SupportsWrite {
       }
     }
     return new ParquetArrowScanBuilder(files, dataSchema, partitionSchema, merged(scanOptions));
-  }
-
-  @Override
-  public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-    return new ParquetArrowWriteBuilder(SourceFiles.roots(options), info);
   }
 
   private CaseInsensitiveStringMap merged(CaseInsensitiveStringMap scanOptions) {

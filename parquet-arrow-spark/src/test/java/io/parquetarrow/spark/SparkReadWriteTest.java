@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Writes through {@code parquet-arrow} and reads back with Spark's built-in Parquet reader and with this connector,
- * for every Spark type the schema mapping produces; checks the save modes, the temporary directory, partition
- * columns and that no Arrow memory is held after each query.
+ * for every Spark type the schema mapping produces; checks append and overwrite, the temporary directory, partition
+ * columns and that no Arrow memory is held after each query ({@link SparkSaveModeTest} checks every save mode).
  */
 class SparkReadWriteTest {
   @TempDir
@@ -123,13 +123,6 @@ class SparkReadWriteTest {
     try (Stream<Path> files = Files.list(directory)) {
       return files.map(path -> path.getFileName().toString()).sorted().toList();
     }
-  }
-
-  @Test
-  void errorIfExistsIsRejectedBySparkForAPathTable() {
-    String out = directory.resolve("default-mode").toString();
-    assertThatThrownBy(() -> spark().range(3).write().format("parquet-arrow").save(out))
-        .hasMessageContaining("ErrorIfExists");
   }
 
   @Test
