@@ -20,11 +20,12 @@ import org.apache.spark.sql.vectorized.ArrowColumnVector;
 import org.apache.spark.sql.vectorized.ColumnVector;
 
 /**
- * Wraps the vectors of one batch as Spark columns, without copying: the executor's read step. A field whose whole
- * subtree is in a representation Spark's {@link ArrowColumnVector} reads (signed integers, floats, strings,
- * binary, decimals of more than 18 digits, day dates, microsecond timestamps, lists, maps, structs) is wrapped in one; other
- * fields become a {@link ConvertingColumnVector} that converts each value as it is read, and dictionary fields a
- * {@link DictionaryColumnVector}. The Spark type of every column is the one {@link SparkTypes} gives.
+ * Wraps the vectors of one batch as Spark columns, without copying: the executor's read step. A flat field of a
+ * type Spark reads as stored is a {@link FlatArrowColumnVector}, read from the buffers' memory. A field whose whole
+ * subtree is in a representation Spark's {@link ArrowColumnVector} reads (signed integers, floats, strings, binary,
+ * decimals of more than 18 digits, day dates, microsecond timestamps, lists, maps, structs) is wrapped in one;
+ * other fields become a {@link ConvertingColumnVector} that converts each value as it is read, and dictionary
+ * fields a {@link DictionaryColumnVector}. The Spark type of every column is the one {@link SparkTypes} gives.
  */
 final class SparkColumns {
   private SparkColumns() {}
@@ -37,6 +38,10 @@ final class SparkColumns {
       Dictionary dictionary = dictionaries.lookup(encoding.getId());
       return new DictionaryColumnVector(type, (BaseIntVector) vector,
           wrap(dictionary.getVector(), type, dictionaries));
+    }
+    FlatArrowColumnVector flat = FlatArrowColumnVector.of(vector, type);
+    if (flat != null) {
+      return flat;
     }
     if (readsDirectly(field) && sameTimestampKind(vector, type)) {
       return new ArrowColumnVector(vector);
