@@ -1,7 +1,11 @@
 package io.parquetarrow.core.index;
 
 import io.parquetarrow.core.filter.ColumnSummary;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.Objects;
 import net.openhft.hashing.LongHashFunction;
 
 /**
@@ -17,7 +21,7 @@ import net.openhft.hashing.LongHashFunction;
  * </pre>
  *
  * <p>Shared by both sides: the writer's {@code BloomFilterBuilder} inserts into an empty one and stores its
- * {@link #bitset()}; {@link BloomFilterReader} rebuilds one from a column chunk's stored bitset, and filter
+ * {@link #bitset()}; {@link BloomFilterReader} wraps a column chunk's stored bitset, as read, and filter
  * pushdown probes it through {@link ColumnSummary.BloomFilter#mightContain}. Probing is read-only, so a filter read
  * once may be probed from several threads; inserting is not synchronized.
  */
@@ -31,8 +35,12 @@ public final class SplitBlockBloomFilter implements ColumnSummary.BloomFilter {
       0x9efc4947, 0x5c6bfb31};
   private static final int WORDS_PER_BLOCK = 8;
   private static final LongHashFunction XXH64 = LongHashFunction.xx(0);
+  /** The bitset's words: 32-bit, little-endian, as stored. */
+  private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-  private final int[] words;
+  private final byte[] bitset;
+  private final int offset;
+  private final int byteCount;
   private final int blockCount;
 
   /**
@@ -45,24 +53,32 @@ public final class SplitBlockBloomFilter implements ColumnSummary.BloomFilter {
       throw new IllegalArgumentException("bloom filter size must be a power of two from 32 bytes to 128 MiB, was "
           + byteCount);
     }
-    this.words = new int[byteCount / Integer.BYTES];
+    this.bitset = new byte[byteCount];
+    this.offset = 0;
+    this.byteCount = byteCount;
+    this.blockCount = byteCount / (WORDS_PER_BLOCK * Integer.BYTES);
+  }
+
+  private SplitBlockBloomFilter(byte[] bitset, int offset, int byteCount) {
+    this.bitset = bitset;
+    this.offset = offset;
+    this.byteCount = byteCount;
     this.blockCount = byteCount / (WORDS_PER_BLOCK * Integer.BYTES);
   }
 
   /**
-   * The filter whose stored bitset (words little-endian) is {@code bitset[offset, offset + length)}.
+   * The filter whose stored bitset (words little-endian) is {@code bitset[offset, offset + length)}: the bytes are
+   * probed where they are, not copied, so the caller hands them over and no longer changes them.
    *
-   * @throws IllegalArgumentException unless {@code length} {@link #isValidSize}
+   * @throws IllegalArgumentException unless {@code length} {@link #isValidSize} and the range lies in {@code bitset}
    */
   public static SplitBlockBloomFilter fromBitset(byte[] bitset, int offset, int length) {
-    SplitBlockBloomFilter filter = new SplitBlockBloomFilter(length);
-    int[] words = filter.words;
-    for (int i = 0; i < words.length; i++) {
-      int at = offset + Integer.BYTES * i;
-      words[i] = (bitset[at] & 0xFF) | (bitset[at + 1] & 0xFF) << 8 | (bitset[at + 2] & 0xFF) << 16
-          | (bitset[at + 3] & 0xFF) << 24;
+    if (!isValidSize(length)) {
+      throw new IllegalArgumentException("bloom filter size must be a power of two from 32 bytes to 128 MiB, was "
+          + length);
     }
-    return filter;
+    Objects.checkFromIndexSize(offset, length, bitset.length);
+    return new SplitBlockBloomFilter(bitset, offset, length);
   }
 
   /** Whether {@code byteCount} is a bitset size this library makes and reads: a power of two in [32, 128 MiB]. */
@@ -72,7 +88,7 @@ public final class SplitBlockBloomFilter implements ColumnSummary.BloomFilter {
 
   /** The bitset's size in bytes. */
   public int byteCount() {
-    return words.length * Integer.BYTES;
+    return byteCount;
   }
 
   /** XXH64 (seed 0) of a plain value's bytes. */
@@ -92,19 +108,20 @@ public final class SplitBlockBloomFilter implements ColumnSummary.BloomFilter {
 
   /** Sets the eight bits of {@code hash}. */
   public void insertHash(long hash) {
-    int base = block(hash) * WORDS_PER_BLOCK;
+    int base = offset + block(hash) * WORDS_PER_BLOCK * Integer.BYTES;
     int key = (int) hash;
     for (int i = 0; i < WORDS_PER_BLOCK; i++) {
-      words[base + i] |= 1 << ((key * SALT[i]) >>> 27);
+      int at = base + Integer.BYTES * i;
+      WORD.set(bitset, at, (int) WORD.get(bitset, at) | 1 << ((key * SALT[i]) >>> 27));
     }
   }
 
   /** False only when a value of this hash was certainly never inserted. */
   public boolean mightContainHash(long hash) {
-    int base = block(hash) * WORDS_PER_BLOCK;
+    int base = offset + block(hash) * WORDS_PER_BLOCK * Integer.BYTES;
     int key = (int) hash;
     for (int i = 0; i < WORDS_PER_BLOCK; i++) {
-      if ((words[base + i] & (1 << ((key * SALT[i]) >>> 27))) == 0) {
+      if (((int) WORD.get(bitset, base + Integer.BYTES * i) & (1 << ((key * SALT[i]) >>> 27))) == 0) {
         return false;
       }
     }
@@ -122,20 +139,12 @@ public final class SplitBlockBloomFilter implements ColumnSummary.BloomFilter {
 
   /** Clears every bit, for the next column chunk. */
   public void clear() {
-    Arrays.fill(words, 0);
+    Arrays.fill(bitset, offset, offset + byteCount, (byte) 0);
   }
 
   /** The bitset as stored in the file: the words little-endian. */
   public byte[] bitset() {
-    byte[] bytes = new byte[words.length * Integer.BYTES];
-    for (int i = 0; i < words.length; i++) {
-      int at = Integer.BYTES * i;
-      bytes[at] = (byte) words[i];
-      bytes[at + 1] = (byte) (words[i] >>> 8);
-      bytes[at + 2] = (byte) (words[i] >>> 16);
-      bytes[at + 3] = (byte) (words[i] >>> 24);
-    }
-    return bytes;
+    return Arrays.copyOfRange(bitset, offset, offset + byteCount);
   }
 
   @Override
