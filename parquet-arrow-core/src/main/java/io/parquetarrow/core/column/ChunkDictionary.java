@@ -15,11 +15,9 @@ import io.parquetarrow.simd.ParquetKernels;
 /**
  * A column chunk's dictionary and the index stream of its current dictionary-encoded page: decodes the dictionary
  * page once (and converts its entries once, for a converting reader), then gathers each run of values by index.
- * Indices are checked against the dictionary's size as they are read, including the skipped ones.
+ * Indices are checked against the dictionary's size as they are read; skipped ones are passed over unread.
  */
 final class ChunkDictionary {
-  /** Indices read per step when skipping. */
-  private static final int SKIP_CHUNK = 4096;
 
   private final ChunkLocation location;
   private final ParquetKernels kernels;
@@ -94,14 +92,12 @@ final class ChunkDictionary {
     }
   }
 
-  /** Skips the page's next {@code count} values, their indices still checked. */
+  /**
+   * Skips the page's next {@code count} values: their indices are passed over, bit-packed groups by their length,
+   * not decoded; a skipped value is never looked up, so its index is not checked.
+   */
   void skip(int count) throws ParquetCorruptionException {
-    if (indices.length < Math.min(count, SKIP_CHUNK)) {
-      indices = ScratchArrays.replace(indices, Math.min(count, SKIP_CHUNK));
-    }
-    for (int done = 0; done < count; done += SKIP_CHUNK) {
-      indexDecoder.readIndices(indices, 0, Math.min(SKIP_CHUNK, count - done), dictionary.size());
-    }
+    indexDecoder.skip(count);
   }
 
   /** The page's next {@code count} indices into {@link #indices}, checked. */
