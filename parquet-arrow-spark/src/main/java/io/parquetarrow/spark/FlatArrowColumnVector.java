@@ -135,9 +135,8 @@ final class FlatArrowColumnVector extends ColumnVector {
     if (isNullAt(rowId)) {
       return null;
     }
-    int start = Platform.getInt(null, offsets + 4L * rowId);
-    int end = Platform.getInt(null, offsets + 4L * rowId + 4);
-    return UTF8String.fromAddress(null, data + start, end - start);
+    int start = offset(rowId);
+    return UTF8String.fromAddress(null, data + start, offset(rowId + 1) - start);
   }
 
   @Override
@@ -145,11 +144,15 @@ final class FlatArrowColumnVector extends ColumnVector {
     if (isNullAt(rowId)) {
       return null;
     }
-    int start = Platform.getInt(null, offsets + 4L * rowId);
-    int end = Platform.getInt(null, offsets + 4L * rowId + 4);
-    byte[] bytes = new byte[end - start];
+    int start = offset(rowId);
+    byte[] bytes = new byte[offset(rowId + 1) - start];
     Platform.copyMemory(null, data + start, bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length);
     return bytes;
+  }
+
+  /** Where row {@code rowId}'s bytes start in the data buffer (and where the previous row's end). */
+  private int offset(int rowId) {
+    return Platform.getInt(null, offsets + (long) Integer.BYTES * rowId);
   }
 
   @Override
