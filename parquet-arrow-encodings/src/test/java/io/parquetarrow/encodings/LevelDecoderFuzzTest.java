@@ -18,6 +18,8 @@ import java.util.SplittableRandom;
 class LevelDecoderFuzzTest {
   private static final int MAX_LEVELS = 1 << 18;
   private static final int MAX_STEP = 4096;
+  /** Levels decoded one step at a time before the rest is skipped in one call, to keep each input short. */
+  private static final int STEPPED_LEVELS = 1 << 12;
 
   @FuzzTest
   void rleHybrid(FuzzedDataProvider data) {
@@ -46,6 +48,10 @@ class LevelDecoderFuzzTest {
       int remaining = levelCount;
       while (remaining > 0) {
         int count = Math.min(remaining, 1 + steps.nextInt(MAX_STEP));
+        if (levelCount - remaining >= STEPPED_LEVELS) {
+          decoder.skip(remaining);
+          break;
+        }
         switch (steps.nextInt(6)) {
           case 0 -> decoder.skip(count);
           case 1 -> {
@@ -92,7 +98,9 @@ class LevelDecoderFuzzTest {
       int remaining = levelCount;
       while (remaining > 0) {
         int count = Math.min(remaining, 1 + steps.nextInt(MAX_STEP));
-        if (steps.nextInt(4) == 0) {
+        if (levelCount - remaining >= STEPPED_LEVELS) {
+          decoder.skip(count = remaining);
+        } else if (steps.nextInt(4) == 0) {
           decoder.skip(count);
         } else {
           decoder.read(levels, 0, count);

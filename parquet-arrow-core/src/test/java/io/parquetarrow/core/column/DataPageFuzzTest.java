@@ -19,12 +19,15 @@ import java.util.SplittableRandom;
  * flat and repeated readers drive it (levels of a v1 or v2 page, the chunk's dictionary, every value encoding, and
  * the ways a reader takes values: into a {@link ColumnBatch}, into a fixed-width sink, appended as byte arrays, as
  * booleans, or skipped). The input's last bytes choose the column (physical type, type length, maximum levels),
- * the page header and the reader's steps; the rest is split into a dictionary page and a data page body. See
+ * the page header (kept within what {@code PageReader} checks before a page reaches the cursor) and the reader's
+ * steps; the rest is split into a dictionary page and a data page body. See
  * {@link FuzzChecks} for what counts as a finding; {@code ./fuzz} runs a campaign.
  */
 class DataPageFuzzTest {
-  private static final int MAX_LEVELS = 1 << 16;
+  private static final int MAX_LEVELS = 1 << 14;
   private static final int MAX_STEP = 4096;
+  /** Entries taken one step at a time before the rest of the page is skipped in one step. */
+  private static final int STEPPED_ENTRIES = 1 << 12;
   private static final Type[] TYPES = Type.values();
   private static final Encoding[] VALUE_ENCODINGS = {Encoding.PLAIN, Encoding.PLAIN_DICTIONARY, Encoding.RLE,
       Encoding.BIT_PACKED, Encoding.DELTA_BINARY_PACKED, Encoding.DELTA_LENGTH_BYTE_ARRAY, Encoding.DELTA_BYTE_ARRAY,
@@ -40,7 +43,7 @@ class DataPageFuzzTest {
     int maxRepetitionLevel = data.consumeInt(0, 2);
     boolean version2 = data.consumeBoolean();
     int levelCount = data.consumeInt(0, MAX_LEVELS);
-    int nullCount = data.consumeInt(-1, MAX_LEVELS);
+    int nullCount = data.consumeInt(0, MAX_LEVELS);
     Encoding valueEncoding = data.pickValue(VALUE_ENCODINGS);
     Encoding definitionEncoding = data.pickValue(LEVEL_ENCODINGS);
     Encoding repetitionEncoding = data.pickValue(LEVEL_ENCODINGS);
@@ -51,6 +54,12 @@ class DataPageFuzzTest {
     SplittableRandom steps = new SplittableRandom(data.consumeLong());
     byte[] bytes = data.consumeRemainingAsBytes();
     int dictionaryBytes = dictionaryEntries < 0 ? 0 : Math.min(dictionaryLength, bytes.length);
+    // What PageReader checks before a page reaches the cursor: v2 level sections inside the page, and
+    // 0 <= num_nulls <= num_values.
+    int bodyLength = bytes.length - dictionaryBytes;
+    int repetitionBytes = Math.min(repetitionLength, bodyLength);
+    int definitionBytes = Math.min(definitionLength, bodyLength - repetitionBytes);
+    int nulls = Math.min(nullCount, levelCount);
     FuzzChecks.run(bytes.length, () -> {
       ChunkLocation location = new ChunkLocation("fuzz.parquet", 0, "column");
       DataPageCursor cursor = new DataPageCursor(location, type, type == Type.FIXED_LEN_BYTE_ARRAY ? typeLength : 0,
@@ -59,11 +68,11 @@ class DataPageFuzzTest {
         if (dictionaryEntries >= 0) {
           cursor.useDictionary(new DictionaryPage(dictionaryEntries, Encoding.PLAIN, bytes, 0, dictionaryBytes, 4));
         }
-        DataPage.Header header = new DataPage.Header(version2 ? 2 : 1, levelCount, version2 ? nullCount : -1,
+        DataPage.Header header = new DataPage.Header(version2 ? 2 : 1, levelCount, version2 ? nulls : -1,
             version2 ? levelCount : -1, valueEncoding, version2 ? Encoding.RLE : definitionEncoding,
-            version2 ? Encoding.RLE : repetitionEncoding, version2 ? repetitionLength : -1,
-            version2 ? definitionLength : -1, 4 + dictionaryBytes);
-        cursor.start(new DataPage(header, bytes, dictionaryBytes, bytes.length - dictionaryBytes, 0, null));
+            version2 ? Encoding.RLE : repetitionEncoding, version2 ? repetitionBytes : -1,
+            version2 ? definitionBytes : -1, 4 + dictionaryBytes);
+        cursor.start(new DataPage(header, bytes, dictionaryBytes, bodyLength, 0, null));
         consume(cursor, steps);
       } finally {
         cursor.release();
@@ -77,8 +86,17 @@ class DataPageFuzzTest {
     ColumnBatch scratch = new ColumnBatch();
     byte[] validity = new byte[MAX_STEP / 8 + 1];
     int width = cursor.valueWidth();
+    int taken = 0;
     while (cursor.levelsRemaining() > 0) {
+      if (taken >= STEPPED_ENTRIES) {
+        int rest = cursor.levelsRemaining();
+        int present = cursor.present(rest);
+        cursor.skipValues(present);
+        cursor.advance(rest, present);
+        break;
+      }
       int count = Math.min(cursor.levelsRemaining(), 1 + steps.nextInt(MAX_STEP));
+      taken += count;
       int present;
       if (steps.nextBoolean()) {
         present = count - cursor.validity(count, validity, 0);
