@@ -72,7 +72,7 @@ class ValueDecoderFuzzTest {
   void dictionaryIndices(FuzzedDataProvider data) {
     ParquetKernels kernels = kernels(data);
     int valueCount = data.consumeInt(0, MAX_VALUES);
-    int dictionarySize = data.consumeInt(0, Integer.MAX_VALUE);
+    int dictionarySize = data.consumeInt(0, 1 << 30);
     SplittableRandom steps = new SplittableRandom(data.consumeLong());
     Page page = page(data);
     FuzzChecks.run(page.bytes().length, () -> {
@@ -111,9 +111,9 @@ class ValueDecoderFuzzTest {
     int typeLength = data.consumeInt(0, 64);
     int entryCount = data.consumeInt(0, MAX_VALUES);
     int valueCount = data.consumeInt(0, MAX_STEP);
-    int split = data.consumeInt(0, Integer.MAX_VALUE);
+    int split = data.consumeInt(0, 1 << 20);
     byte[] bytes = data.consumeRemainingAsBytes();
-    int dictionaryLength = bytes.length == 0 ? 0 : split % (bytes.length + 1);
+    int dictionaryLength = Math.floorMod(split, bytes.length + 1);
     FuzzChecks.run(bytes.length, () -> {
       Dictionary dictionary = Dictionary.decode(type, typeLength, bytes, 0, dictionaryLength, entryCount, kernels);
       if (dictionary.size() != entryCount) {
