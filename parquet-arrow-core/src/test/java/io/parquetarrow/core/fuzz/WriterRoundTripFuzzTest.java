@@ -17,7 +17,6 @@ import org.apache.arrow.util.AutoCloseables;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * Fuzzes the writer with Arrow batches drawn from the input ({@link RandomBatches}: schema, row counts, values)
@@ -94,13 +93,17 @@ class WriterRoundTripFuzzTest {
     return options.build();
   }
 
-  /** Moves the reader's current batch into a root of its own, as the reader reuses its root. */
+  /**
+   * Moves the reader's current batch into a root of its own, as the reader reuses its root. The targets are made
+   * from the vectors' fields: a transfer pair made by name alone would make some vectors (fixed-size binary)
+   * nullable whatever the field said.
+   */
   private static VectorSchemaRoot detach(VectorSchemaRoot root, BufferAllocator allocator) {
     List<FieldVector> vectors = new ArrayList<>();
     for (FieldVector vector : root.getFieldVectors()) {
-      TransferPair transfer = vector.getTransferPair(allocator);
-      transfer.transfer();
-      vectors.add((FieldVector) transfer.getTo());
+      FieldVector target = vector.getField().createVector(allocator);
+      vectors.add(target);
+      vector.makeTransferPair(target).transfer();
     }
     VectorSchemaRoot detached = new VectorSchemaRoot(vectors);
     detached.setRowCount(root.getRowCount());
