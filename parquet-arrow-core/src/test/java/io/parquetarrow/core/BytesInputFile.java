@@ -5,11 +5,11 @@ import java.io.EOFException;
 import java.nio.ByteBuffer;
 
 /** An in-memory {@link InputFile} over a byte array, for tests that damage files without writing them out. */
-final class BytesInputFile implements InputFile {
+public final class BytesInputFile implements InputFile {
   private final String name;
   private final byte[] bytes;
 
-  BytesInputFile(String name, byte[] bytes) {
+  public BytesInputFile(String name, byte[] bytes) {
     this.name = name;
     this.bytes = bytes;
   }

@@ -203,7 +203,7 @@ public sealed interface Filter
    * {@code NOT} and parentheses; literals are integers, decimals ({@code 1.5}), floating point ({@code 1.5e0}),
    * strings ({@code 'it''s'}), {@code TRUE}/{@code FALSE}, {@code DATE '2024-01-31'} and
    * {@code TIMESTAMP '2024-01-31 12:00:00'}; columns are dotted paths, a part in double quotes when it is not a
-   * plain name. Keywords are case-insensitive.
+   * plain name (a quoted part may not be empty nor hold a dot). Keywords are case-insensitive.
    *
    * @throws IllegalArgumentException naming the offset of the first thing that does not parse
    */
@@ -248,6 +248,9 @@ public sealed interface Filter
     Objects.requireNonNull(column, "column");
     if (column.isEmpty()) {
       throw new IllegalArgumentException("a filter's column path is empty");
+    }
+    if (column.startsWith(".") || column.endsWith(".") || column.contains("..")) {
+      throw new IllegalArgumentException("a filter's column path has an empty part: " + column);
     }
     return column;
   }

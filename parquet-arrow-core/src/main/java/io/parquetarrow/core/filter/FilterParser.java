@@ -172,7 +172,14 @@ final class FilterParser {
         path.append('.');
       }
       if (position < text.length() && text.charAt(position) == '"') {
-        path.append(quoted('"'));
+        int start = position;
+        String part = quoted('"');
+        if (part.isEmpty() || part.indexOf('.') >= 0) {
+          // A path is its parts joined by dots: an empty part or one holding a dot could not be told apart.
+          position = start;
+          throw error("expected a column part, found " + (part.isEmpty() ? "an empty one" : "one holding a '.'"));
+        }
+        path.append(part);
       } else {
         int start = position;
         if (position >= text.length() || !isNameStart(text.charAt(position))) {

@@ -20,7 +20,11 @@ public record Literal(Kind kind, Object value) {
   public enum Kind {
     /** {@code Long}. */
     INTEGER,
-    /** {@code BigDecimal}: a number with a decimal point, or an integer beyond 64 bits. */
+    /**
+     * {@code BigDecimal}: a number with a decimal point, or an integer beyond 64 bits. Held in one form per
+     * number, without trailing zeros but with at least one decimal ({@code 5}, {@code 5.} and {@code 5.00} are
+     * all {@code 5.0}), so that literals equal in value are equal and {@link #toString()} parses back to the same.
+     */
     DECIMAL,
     /** {@code Double}: a number with an exponent, or a Java float or double. */
     FLOAT,
@@ -55,6 +59,15 @@ public record Literal(Kind kind, Object value) {
       throw new IllegalArgumentException("a " + kind + " literal holds a " + expected.getSimpleName() + ", not "
           + value.getClass().getSimpleName());
     }
+    if (kind == Kind.DECIMAL) {
+      value = canonical((BigDecimal) value);
+    }
+  }
+
+  /** The one form of a DECIMAL literal's value: trailing zeros stripped, scale at least 1. */
+  private static BigDecimal canonical(BigDecimal decimal) {
+    BigDecimal stripped = decimal.stripTrailingZeros();
+    return stripped.scale() < 1 ? stripped.setScale(1) : stripped;
   }
 
   /**
@@ -114,13 +127,14 @@ public record Literal(Kind kind, Object value) {
     return switch (kind) {
       case INTEGER, BOOLEAN -> value.toString();
       case DECIMAL -> {
-        String plain = ((BigDecimal) value).toPlainString();
-        yield plain.indexOf('.') >= 0 ? plain : plain + ".0";
+        yield ((BigDecimal) value).toPlainString(); // scale 1 or more: always with a decimal point
       }
       case FLOAT -> {
         double number = (Double) value;
-        // An exponent marks a floating-point literal; NaN and the infinities have no literal form.
-        yield Double.isFinite(number) ? String.format("%sE0", BigDecimal.valueOf(number).toPlainString())
+        // An exponent marks a floating-point literal; NaN and the infinities have no literal form. BigDecimal has
+        // no negative zero, so -0.0 keeps its sign by hand (it differs from 0.0 as a Double, and in ordering).
+        String sign = number == 0 && Double.doubleToRawLongBits(number) < 0 ? "-" : "";
+        yield Double.isFinite(number) ? String.format("%s%sE0", sign, BigDecimal.valueOf(number).toPlainString())
             : "CAST('" + number + "' AS DOUBLE)";
       }
       case STRING -> "'" + ((String) value).replace("'", "''") + "'";

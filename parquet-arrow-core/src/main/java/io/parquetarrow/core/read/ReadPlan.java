@@ -224,22 +224,18 @@ public final class ReadPlan {
     return new FieldPlan.NestedField(mapping, assembler.leaves(), paths, assembler.hasDictionaries());
   }
 
-  /** The schema nodes from below the root down to the column's leaf, as {@link ParquetPaths} takes them. */
+  /**
+   * The schema nodes from below the root down to the column's leaf, as {@link ParquetPaths} takes them. Siblings
+   * may share a name, so the walk follows the branch that holds the column's own leaf node, not the first name
+   * that matches.
+   */
   static List<ParquetPathNode> parquetPath(GroupNode root, ColumnDescriptor column) {
+    List<SchemaNode> nodes = new ArrayList<>();
+    if (!findLeaf(root, column, nodes)) {
+      throw new IllegalStateException("column " + column.dottedPath() + " not found in the schema");
+    }
     List<ParquetPathNode> path = new ArrayList<>();
-    SchemaNode node = root;
-    for (String name : column.path()) {
-      SchemaNode next = null;
-      for (SchemaNode child : node.asGroup().children()) {
-        if (child.name().equals(name)) {
-          next = child;
-          break;
-        }
-      }
-      if (next == null) {
-        throw new IllegalStateException("column " + column.dottedPath() + " not found in the schema at " + name);
-      }
-      node = next;
+    for (SchemaNode node : nodes) {
       if (node.isGroup()) {
         GroupNode group = node.asGroup();
         ParquetPathNode.Annotation annotation = group.isListAnnotated() ? ParquetPathNode.Annotation.LIST
@@ -250,6 +246,23 @@ public final class ReadPlan {
       }
     }
     return path;
+  }
+
+  /** Adds to {@code nodes} the children from {@code group} down to the column's leaf; false if it is not below. */
+  private static boolean findLeaf(GroupNode group, ColumnDescriptor column, List<SchemaNode> nodes) {
+    String name = column.path().get(nodes.size());
+    boolean last = nodes.size() == column.path().size() - 1;
+    for (SchemaNode child : group.children()) {
+      if (!child.name().equals(name) || child.isGroup() == last) {
+        continue;
+      }
+      nodes.add(child);
+      if (last ? child == column.node() : findLeaf(child.asGroup(), column, nodes)) {
+        return true;
+      }
+      nodes.remove(nodes.size() - 1);
+    }
+    return false;
   }
 
   private static int[] selectRowGroups(ParquetMetadata metadata, ReadSettings options) {

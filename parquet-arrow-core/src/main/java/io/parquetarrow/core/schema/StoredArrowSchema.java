@@ -2,6 +2,7 @@ package io.parquetarrow.core.schema;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -26,6 +27,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * ignored, as in Arrow C++.
  */
 final class StoredArrowSchema {
+  /** The marker that opens an encapsulated IPC message in the current format. */
+  private static final int IPC_CONTINUATION = 0xFFFFFFFF;
+
   private StoredArrowSchema() {}
 
   static Schema decode(String base64, String source) throws ParquetCorruptionException {
@@ -40,11 +44,36 @@ final class StoredArrowSchema {
             + again.getMessage(), again);
       }
     }
+    checkMessageLength(bytes, source);
     try {
       return Schema.deserializeMessage(ByteBuffer.wrap(bytes));
     } catch (RuntimeException e) {
       throw new ParquetCorruptionException(source + ": key-value ARROW:schema does not hold an Arrow IPC schema"
           + " message: " + e, e);
+    }
+  }
+
+  /**
+   * Checks the length prefix of the encapsulated IPC message (an optional 0xFFFFFFFF continuation marker, then a
+   * little-endian int32 metadata length) against the bytes stored: Arrow's reader allocates a buffer of the
+   * length it finds there before reading, so a damaged prefix would otherwise cost up to 2 GiB of heap.
+   */
+  private static void checkMessageLength(byte[] bytes, String source) throws ParquetCorruptionException {
+    ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    int prefix = 4;
+    if (bytes.length >= 4 && buffer.getInt(0) == IPC_CONTINUATION) {
+      prefix = 8;
+    }
+    if (bytes.length < prefix) {
+      throw new ParquetCorruptionException(String.format(
+          "%s: key-value ARROW:schema holds %d bytes, too few for an Arrow IPC message's length prefix", source,
+          bytes.length));
+    }
+    int length = buffer.getInt(prefix - 4);
+    if (length < 0 || length > bytes.length - prefix) {
+      throw new ParquetCorruptionException(String.format(
+          "%s: key-value ARROW:schema declares an Arrow IPC message of %d bytes but holds %d after its prefix",
+          source, length, bytes.length - prefix));
     }
   }
 

@@ -86,6 +86,28 @@ class FilterTest {
     assertThat(Filter.parse(filter.toString())).isEqualTo(filter);
   }
 
+  @Test
+  void decimalsAndNegativeZeroPrintAndParseBack() {
+    for (String text : List.of("x = 5.", "x = 5.00", "x = -0.", "x = 123456789012345678901234567890",
+        "x = -0.0e0", "x > 0e0")) {
+      Filter filter = Filter.parse(text);
+      assertThat(Filter.parse(filter.toString())).as("%s printed as %s", text, filter).isEqualTo(filter);
+    }
+    assertThat(Filter.parse("x = 5.")).isEqualTo(Filter.parse("x = 5.000"));
+    assertThat(Filter.parse("x = -0.0e0").toString()).isEqualTo("x = -0.0E0");
+  }
+
+  @Test
+  void quotedColumnPartsHoldNoDotAndAreNotEmpty() {
+    assertThat(Filter.parse("\"a b\".\"c\" = 1")).isEqualTo(Filter.eq("a b.c", 1));
+    assertThatThrownBy(() -> Filter.parse("\"a.b\" = 1")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'.'");
+    assertThatThrownBy(() -> Filter.parse("a.\"\" = 1")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("empty");
+    assertThatThrownBy(() -> Filter.eq("a..b", 1)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("empty part");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {
       "", "x", "x =", "x = 'open", "x BETWEEN 1", "x IN ()", "= 3", "x = 1 AND", "(x = 1", "x = 1)",
