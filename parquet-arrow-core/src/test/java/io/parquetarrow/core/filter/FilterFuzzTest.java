@@ -7,6 +7,7 @@ import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.fuzz.FuzzFindings;
+import io.parquetarrow.core.testing.TestAllocators;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +21,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
@@ -138,7 +138,7 @@ class FilterFuzzTest {
     WriteOptions options = WriteOptions.builder().pageRowLimit(23).rowGroupRowLimit(110).pageIndexEnabled(true)
         .bloomFilter("s", 20, 0.01).bloomFilter("i", 100, 0.01).syncOnClose(false).build();
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
       fill(root);
       try (ParquetArrowWriter writer = ParquetArrowWriter.open(bytes, SCHEMA, options)) {

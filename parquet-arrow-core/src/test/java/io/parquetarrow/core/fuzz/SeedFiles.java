@@ -7,6 +7,7 @@ import io.parquetarrow.core.crypto.FileEncryptionProperties;
 import io.parquetarrow.core.crypto.ParquetCipher;
 import io.parquetarrow.core.crypto.keytools.KeyMaterial;
 import io.parquetarrow.core.crypto.keytools.KeyMetadata;
+import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.core.testing.TestTables;
 import io.parquetarrow.format.Encoding;
 import java.io.ByteArrayOutputStream;
@@ -16,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -100,7 +100,7 @@ class SeedFiles {
 
   private static void write(Path file, WriteOptions.Builder options) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         VectorSchemaRoot root = TestTables.mixed(allocator, ROWS, 1);
         ParquetArrowWriter writer = ParquetArrowWriter.open(bytes, TestTables.mixedSchema(),
             options.syncOnClose(false).build())) {
