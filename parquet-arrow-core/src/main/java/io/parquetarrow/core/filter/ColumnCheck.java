@@ -29,7 +29,9 @@ interface ColumnCheck {
       case Int, Date, Timestamp -> IntegerColumnCheck.compile(leaf, type);
       case Bool -> BooleanColumnCheck.compile(leaf, type);
       case FloatingPoint -> FloatColumnCheck.compile(leaf, type);
-      case Decimal -> DecimalColumnCheck.compile(leaf, type);
+      case Decimal -> IntegerColumnCheck.isNarrowDecimal((ArrowType.Decimal) type)
+          ? IntegerColumnCheck.compileNarrowDecimal(leaf, (ArrowType.Decimal) type)
+          : DecimalColumnCheck.compile(leaf, type);
       case Utf8, LargeUtf8, Binary, LargeBinary, FixedSizeBinary -> BinaryColumnCheck.compile(leaf, type);
       default -> throw new UnsupportedOperationException("filter column " + field.getName() + " of type " + type
           + ": row filtering compares integer, floating-point, decimal, date, timestamp, boolean, string and "

@@ -8,7 +8,8 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * The {@link ColumnCheck} of decimal columns of 128 and 256 bits. A literal is brought to the column's scale
+ * The {@link ColumnCheck} of decimal columns of 256 bits, and of 128 bits with more than 18 digits (narrower ones
+ * are {@link IntegerColumnCheck}'s). A literal is brought to the column's scale
  * exactly by {@link IntegerCondition} ({@code x < 1.005} on a decimal of scale 2 is {@code x <= 1.00}), and each
  * value is compared in place as a two's complement integer of 2 or 4 little-endian 64-bit words: the most
  * significant word signed, the others unsigned. {@code IN} searches its sorted values.

@@ -10,16 +10,19 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * The {@link ColumnCheck} of columns stored as fixed-width integers: signed and unsigned integers of 8 to 64 bits,
- * dates (days or milliseconds) and timestamps of any unit, with or without time zone. A batch's values are first
- * widened to {@code long} keys that order as the values do (an unsigned 64-bit value has its sign bit flipped),
- * then one tight loop tests the keys against a range, one excluded value or a set, with bounds made exact by
- * {@link IntegerCondition}.
+ * dates (days or milliseconds), timestamps of any unit, with or without time zone, and 128-bit decimals of at most
+ * 18 digits, whose unscaled values fit their low 64 bits (the high ones only repeat the sign). A batch's values are
+ * first widened to {@code long} keys that order as the values do (an unsigned 64-bit value has its sign bit
+ * flipped), then one tight loop tests the keys against a range, one excluded value or a set, with bounds made exact
+ * by {@link IntegerCondition}.
  */
 final class IntegerColumnCheck implements ColumnCheck {
   private static final BigInteger SIGN_FLIP = BigInteger.ONE.shiftLeft(63);
   private static final int SMALL_SET = 8;
 
   private final int width;
+  /** Bytes from one value to the next: the width, or 16 for a narrow decimal read through its low 8 bytes. */
+  private final int stride;
   private final boolean unsigned;
   private final IntegerCondition.Shape shape;
   private final long low;
@@ -28,8 +31,9 @@ final class IntegerColumnCheck implements ColumnCheck {
   private final LongHashSet set;
   private long[] keys = new long[0];
 
-  private IntegerColumnCheck(int width, boolean unsigned, IntegerCondition condition) {
+  private IntegerColumnCheck(int width, int stride, boolean unsigned, IntegerCondition condition) {
     this.width = width;
+    this.stride = stride;
     this.unsigned = unsigned;
     this.shape = condition.shape();
     BigInteger offset = width == 8 && unsigned ? SIGN_FLIP : BigInteger.ZERO;
@@ -55,7 +59,19 @@ final class IntegerColumnCheck implements ColumnCheck {
     BigInteger min = unsigned ? BigInteger.ZERO : BigInteger.ONE.shiftLeft(8 * width - 1).negate();
     BigInteger max = unsigned ? BigInteger.ONE.shiftLeft(8 * width).subtract(BigInteger.ONE)
         : BigInteger.ONE.shiftLeft(8 * width - 1).subtract(BigInteger.ONE);
-    return new IntegerColumnCheck(width, unsigned, IntegerCondition.of(leaf, type, min, max));
+    return new IntegerColumnCheck(width, width, unsigned, IntegerCondition.of(leaf, type, min, max));
+  }
+
+  /** The check of a 128-bit decimal column of at most 18 digits: its values are the longs of their low 8 bytes. */
+  static IntegerColumnCheck compileNarrowDecimal(Filter leaf, ArrowType.Decimal type) {
+    BigInteger min = BigInteger.valueOf(Long.MIN_VALUE);
+    BigInteger max = BigInteger.valueOf(Long.MAX_VALUE);
+    return new IntegerColumnCheck(Long.BYTES, 2 * Long.BYTES, false, IntegerCondition.of(leaf, type, min, max));
+  }
+
+  /** Whether {@code type}'s values fit the low 8 bytes of their 16: a 128-bit decimal of at most 18 digits. */
+  static boolean isNarrowDecimal(ArrowType.Decimal type) {
+    return type.getBitWidth() == 128 && type.getPrecision() <= 18;
   }
 
   @Override
@@ -68,7 +84,7 @@ final class IntegerColumnCheck implements ColumnCheck {
         if (keys.length < rowCount) {
           keys = new long[rowCount];
         }
-        loadKeys(vector.getDataBuffer(), width, unsigned && width == 8, unsigned, rowCount, keys);
+        loadKeys(vector.getDataBuffer(), width, stride, unsigned && width == 8, unsigned, rowCount, keys);
         switch (shape) {
           case RANGE -> range(keys, rowCount, low, high, truth);
           case NOT_EQUAL -> notEqual(keys, rowCount, smallSet[0], truth);
@@ -79,16 +95,18 @@ final class IntegerColumnCheck implements ColumnCheck {
   }
 
   /**
-   * Widens the first {@code count} values of a buffer of {@code width}-byte little-endian integers to longs: zero
+   * Widens the first {@code count} values of a buffer of {@code width}-byte little-endian integers, {@code stride}
+   * bytes apart ({@code width} for a packed buffer, 16 for the low words of 128-bit decimals), to longs: zero
    * extended when {@code unsigned}, and with the sign bit flipped when {@code flipSign} (64-bit unsigned values,
    * so that signed order is their order).
    *
    * @throws IllegalArgumentException when the buffer is shorter than {@code count} values
    */
-  static void loadKeys(ArrowBuf data, int width, boolean flipSign, boolean unsigned, int count, long[] keys) {
-    if (data.capacity() < (long) count * width) {
+  static void loadKeys(ArrowBuf data, int width, int stride, boolean flipSign, boolean unsigned, int count,
+      long[] keys) {
+    if (data.capacity() < (long) count * stride) {
       throw new IllegalArgumentException("a data buffer of " + data.capacity() + " bytes cannot hold " + count
-          + " values of " + width + " bytes");
+          + " values of " + stride + " bytes");
     }
     long address = data.memoryAddress();
     switch (width) {
@@ -113,7 +131,7 @@ final class IntegerColumnCheck implements ColumnCheck {
       default -> {
         long flip = flipSign ? Long.MIN_VALUE : 0L;
         for (int i = 0; i < count; i++) {
-          keys[i] = MemoryUtil.getLong(address + 8L * i) ^ flip;
+          keys[i] = MemoryUtil.getLong(address + (long) stride * i) ^ flip;
         }
       }
     }

@@ -184,8 +184,8 @@ abstract sealed class PredicateNode {
             + indexVector.getField().getType() + ", not integer indices");
       }
       int width = indexType.getBitWidth() / 8;
-      IntegerColumnCheck.loadKeys(indexVector.getDataBuffer(), width, false, !indexType.getIsSigned() && width < 8,
-          rowCount, indices);
+      IntegerColumnCheck.loadKeys(indexVector.getDataBuffer(), width, width, false,
+          !indexType.getIsSigned() && width < 8, rowCount, indices);
       Bitmaps.loadNulls(indexVector, rowCount, nulls);
       for (int word = 0, base = 0; base < rowCount; word++, base += 64) {
         int end = Math.min(64, rowCount - base);
