@@ -175,9 +175,12 @@ final class ConvertingColumnVector extends ColumnVector {
     }
     if (vector instanceof DecimalVector decimals && decimals.getPrecision() <= Decimal.MAX_LONG_DIGITS()
         && decimals.getScale() == scale) {
-      // The unscaled value fits in the low 8 bytes (little-endian); the high 8 only repeat its sign.
-      long unscaled = decimals.getDataBuffer().getLong((long) rowId * DecimalVector.TYPE_WIDTH);
-      return Decimal.createUnsafe(unscaled, precision, scale);
+      // The unscaled value fits in the low 8 bytes (little-endian) when the high 8 only repeat its sign.
+      long at = (long) rowId * DecimalVector.TYPE_WIDTH;
+      long unscaled = decimals.getDataBuffer().getLong(at);
+      if (decimals.getDataBuffer().getLong(at + Long.BYTES) == unscaled >> 63) {
+        return Decimal.createUnsafe(unscaled, precision, scale);
+      }
     }
     BigDecimal value;
     if (vector instanceof UInt8Vector unsigned) {

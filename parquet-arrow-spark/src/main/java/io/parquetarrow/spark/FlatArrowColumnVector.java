@@ -121,13 +121,21 @@ final class FlatArrowColumnVector extends ColumnVector {
     return Platform.getDouble(null, data + 8L * rowId);
   }
 
-  /** A decimal of up to 18 digits: its unscaled value is the low 8 bytes (little-endian) of the 16 Arrow stores. */
+  /**
+   * A decimal of up to 18 digits: its unscaled value is the low 8 bytes (little-endian) of the 16 Arrow stores, the
+   * high 8 repeating its sign; a value a file stored beyond its precision goes the way of {@code ArrowColumnVector}.
+   */
   @Override
   public Decimal getDecimal(int rowId, int precision, int scale) {
     if (isNullAt(rowId)) {
       return null;
     }
-    return Decimal.createUnsafe(Platform.getLong(null, data + (long) DECIMAL_WIDTH * rowId), precision, scale);
+    long address = data + (long) DECIMAL_WIDTH * rowId;
+    long unscaled = Platform.getLong(null, address);
+    if (Platform.getLong(null, address + Long.BYTES) != unscaled >> 63) {
+      return Decimal.apply(((DecimalVector) vector).getObject(rowId), precision, scale);
+    }
+    return Decimal.createUnsafe(unscaled, precision, scale);
   }
 
   @Override

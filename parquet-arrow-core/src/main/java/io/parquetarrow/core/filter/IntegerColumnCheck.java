@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -11,8 +12,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 /**
  * The {@link ColumnCheck} of columns stored as fixed-width integers: signed and unsigned integers of 8 to 64 bits,
  * dates (days or milliseconds), timestamps of any unit, with or without time zone, and 128-bit decimals of at most
- * 18 digits, whose unscaled values fit their low 64 bits (the high ones only repeat the sign). A batch's values are
- * first widened to {@code long} keys that order as the values do (an unsigned 64-bit value has its sign bit
+ * 18 digits, whose unscaled values fit their low 64 bits (the high ones only repeat the sign; a batch where a value
+ * does not is tested whole by {@link DecimalColumnCheck}). A batch's values are first widened to {@code long} keys that order as the values do (an unsigned 64-bit value has its sign bit
  * flipped), then one tight loop tests the keys against a range, one excluded value or a set, with bounds made exact
  * by {@link IntegerCondition}.
  */
@@ -29,9 +30,16 @@ final class IntegerColumnCheck implements ColumnCheck {
   private final long high;
   private final long[] smallSet;
   private final LongHashSet set;
+  /**
+   * For a narrow decimal, the check of all 16 bytes, for a batch holding a value beyond its precision whose high
+   * word is more than the low word's sign (a file may store such values); null otherwise.
+   */
+  private final DecimalColumnCheck wide;
   private long[] keys = new long[0];
 
-  private IntegerColumnCheck(int width, int stride, boolean unsigned, IntegerCondition condition) {
+  private IntegerColumnCheck(int width, int stride, boolean unsigned, IntegerCondition condition,
+      DecimalColumnCheck wide) {
+    this.wide = wide;
     this.width = width;
     this.stride = stride;
     this.unsigned = unsigned;
@@ -59,14 +67,15 @@ final class IntegerColumnCheck implements ColumnCheck {
     BigInteger min = unsigned ? BigInteger.ZERO : BigInteger.ONE.shiftLeft(8 * width - 1).negate();
     BigInteger max = unsigned ? BigInteger.ONE.shiftLeft(8 * width).subtract(BigInteger.ONE)
         : BigInteger.ONE.shiftLeft(8 * width - 1).subtract(BigInteger.ONE);
-    return new IntegerColumnCheck(width, width, unsigned, IntegerCondition.of(leaf, type, min, max));
+    return new IntegerColumnCheck(width, width, unsigned, IntegerCondition.of(leaf, type, min, max), null);
   }
 
   /** The check of a 128-bit decimal column of at most 18 digits: its values are the longs of their low 8 bytes. */
   static IntegerColumnCheck compileNarrowDecimal(Filter leaf, ArrowType.Decimal type) {
     BigInteger min = BigInteger.valueOf(Long.MIN_VALUE);
     BigInteger max = BigInteger.valueOf(Long.MAX_VALUE);
-    return new IntegerColumnCheck(Long.BYTES, 2 * Long.BYTES, false, IntegerCondition.of(leaf, type, min, max));
+    return new IntegerColumnCheck(Long.BYTES, 2 * Long.BYTES, false, IntegerCondition.of(leaf, type, min, max),
+        DecimalColumnCheck.compile(leaf, type));
   }
 
   /** Whether {@code type}'s values fit the low 8 bytes of their 16: a 128-bit decimal of at most 18 digits. */
@@ -76,6 +85,10 @@ final class IntegerColumnCheck implements ColumnCheck {
 
   @Override
   public void evaluate(FieldVector vector, int rowCount, long[] truth) {
+    if (wide != null && !lowWordsHoldValues(vector, rowCount)) {
+      wide.evaluate(vector, rowCount, truth);
+      return;
+    }
     int words = Bitmaps.wordCount(rowCount);
     switch (shape) {
       case NONE -> Arrays.fill(truth, 0, words, 0L);
@@ -92,6 +105,25 @@ final class IntegerColumnCheck implements ColumnCheck {
         }
       }
     }
+  }
+
+  /** Whether every present value of a 128-bit decimal batch is its low word's value (its high word the sign). */
+  private static boolean lowWordsHoldValues(FieldVector vector, int count) {
+    ArrowBuf data = vector.getDataBuffer();
+    if (data.capacity() < (long) count * 2 * Long.BYTES) {
+      throw new IllegalArgumentException("a data buffer of " + data.capacity() + " bytes cannot hold " + count
+          + " decimals of 16 bytes");
+    }
+    long address = data.memoryAddress();
+    boolean nulls = vector.getNullCount() > 0;
+    ArrowBuf validity = vector.getValidityBuffer();
+    long beyond = 0;
+    for (int i = 0; i < count; i++) {
+      long low = MemoryUtil.getLong(address + 16L * i);
+      long spill = MemoryUtil.getLong(address + 16L * i + 8) ^ (low >> 63);
+      beyond |= nulls && BitVectorHelper.get(validity, i) == 0 ? 0 : spill;
+    }
+    return beyond == 0;
   }
 
   /**

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * {@code IN}, {@code IS [NOT] NULL}) with literals of every compatible kind, over batches of every vector type
  * {@link RowPredicate} reads, with nulls, NaN and extremes, checked row by row against
  * {@link RowPredicateReference}. Each predicate is compiled once and evaluated over several batches of different
- * sizes, as a reader does. A failure names the seed, the filter, the row and its values.
+ * sizes, as a reader does. A failure names the seed (replay with {@code -DparquetArrow.seed=…}), the filter, the row
+ * and its values.
  */
 class RowPredicateDuelTest {
   private static final Schema SCHEMA = new Schema(RowPredicateColumns.FIELDS);
@@ -30,7 +31,7 @@ class RowPredicateDuelTest {
 
   @Test
   void randomFiltersAgreeWithTheReference() {
-    long seed = new Random().nextLong();
+    long seed = Long.getLong("parquetArrow.seed", new Random().nextLong());
     Random random = new Random(seed);
     try (BufferAllocator allocator = TestAllocators.root()) {
       for (int round = 0; round < 300; round++) {
@@ -42,7 +43,7 @@ class RowPredicateDuelTest {
 
   @Test
   void everyColumnAloneAgreesWithTheReference() {
-    long seed = new Random().nextLong();
+    long seed = Long.getLong("parquetArrow.seed", new Random().nextLong());
     Random random = new Random(seed);
     try (BufferAllocator allocator = TestAllocators.root()) {
       for (Field field : RowPredicateColumns.FIELDS) {
