@@ -40,8 +40,8 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * A Spark column over an Arrow vector whose values Spark's {@code ArrowColumnVector} does not read as they are
  * (unsigned integers, timestamps in other units than microseconds, millisecond dates, half floats, fixed-size
- * binary, decimals of up to 18 digits, which Spark holds as longs, 256-bit decimals, large and fixed-size lists, or a
- * struct, list or map holding one of these): part of the
+ * binary, 256-bit decimals, large and fixed-size lists, or a struct, list or map holding one of these, or a flat
+ * column {@link FlatArrowColumnVector} reads): part of the
  * executor's read step ({@link SparkColumns}). Nothing is copied; each value is widened or rescaled as Spark asks
  * for it, in the type {@link SparkTypes} gave the column. The vector belongs to the reader's batch, so this column
  * is valid until the next batch.
@@ -172,15 +172,6 @@ final class ConvertingColumnVector extends ColumnVector {
   public Decimal getDecimal(int rowId, int precision, int scale) {
     if (isNullAt(rowId)) {
       return null;
-    }
-    if (vector instanceof DecimalVector decimals && decimals.getPrecision() <= Decimal.MAX_LONG_DIGITS()
-        && decimals.getScale() == scale) {
-      // The unscaled value fits in the low 8 bytes (little-endian) when the high 8 only repeat its sign.
-      long at = (long) rowId * DecimalVector.TYPE_WIDTH;
-      long unscaled = decimals.getDataBuffer().getLong(at);
-      if (decimals.getDataBuffer().getLong(at + Long.BYTES) == unscaled >> 63) {
-        return Decimal.createUnsafe(unscaled, precision, scale);
-      }
     }
     BigDecimal value;
     if (vector instanceof UInt8Vector unsigned) {

@@ -13,9 +13,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * The {@link ColumnCheck} of columns stored as fixed-width integers: signed and unsigned integers of 8 to 64 bits,
  * dates (days or milliseconds), timestamps of any unit, with or without time zone, and 128-bit decimals of at most
  * 18 digits, whose unscaled values fit their low 64 bits (the high ones only repeat the sign; a batch where a value
- * does not is tested whole by {@link DecimalColumnCheck}). A batch's values are first widened to {@code long} keys that order as the values do (an unsigned 64-bit value has its sign bit
- * flipped), then one tight loop tests the keys against a range, one excluded value or a set, with bounds made exact
- * by {@link IntegerCondition}.
+ * does not is tested whole by {@link DecimalColumnCheck}). A batch's values are first widened to {@code long} keys
+ * that order as the values do (an unsigned 64-bit value has its sign bit flipped), then one tight loop tests the
+ * keys against a range, one excluded value or a set, with bounds made exact by {@link IntegerCondition}.
  */
 final class IntegerColumnCheck implements ColumnCheck {
   private static final BigInteger SIGN_FLIP = BigInteger.ONE.shiftLeft(63);

@@ -126,9 +126,7 @@ public record Literal(Kind kind, Object value) {
   public String toString() {
     return switch (kind) {
       case INTEGER, BOOLEAN -> value.toString();
-      case DECIMAL -> {
-        yield ((BigDecimal) value).toPlainString(); // scale 1 or more: always with a decimal point
-      }
+      case DECIMAL -> ((BigDecimal) value).toPlainString(); // scale 1 or more: always with a decimal point
       case FLOAT -> {
         double number = (Double) value;
         // An exponent marks a floating-point literal; NaN and the infinities have no literal form. BigDecimal has

@@ -15,6 +15,9 @@ import java.nio.ByteBuffer;
  * {@link Decompressor}.
  */
 final class PageDecompressor {
+  /** The least bound {@link #limitToChunk} sets: 1 MiB. */
+  static final long CHUNK_LIMIT_FLOOR = 1 << 20;
+
   private final Decompressor decompressor;
   private final CompressionCodec codec;
   private final ChunkLocation location;
@@ -40,9 +43,6 @@ final class PageDecompressor {
     chunkUncompressedSize = totalUncompressedSize;
     chunkPageLimit = Math.max(totalUncompressedSize, CHUNK_LIMIT_FLOOR);
   }
-
-  /** The least bound {@link #limitToChunk} sets: 1 MiB. */
-  static final long CHUNK_LIMIT_FLOOR = 1 << 20;
 
   /** Whether the chunk is compressed at all (else bodies are handed out in place). */
   boolean compressed() {

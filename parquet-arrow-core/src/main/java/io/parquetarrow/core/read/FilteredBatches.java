@@ -1,8 +1,8 @@
 package io.parquetarrow.core.read;
 
+import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.filter.RowRanges;
 import io.parquetarrow.core.page.ChunkLocation;
-import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;

@@ -1,12 +1,12 @@
 package io.parquetarrow.core.read;
 
 import io.parquetarrow.core.page.ChunkLocation;
-import org.apache.arrow.memory.OutOfMemoryException;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetEncryptionException;
 import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.ParquetResourceException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
+import org.apache.arrow.memory.OutOfMemoryException;
 
 /** Where a field reader's failure happened, put in front of its message the same way for every shape. */
 final class ReadErrors {
