@@ -56,12 +56,13 @@ class LevelBitsTest {
   @Test
   void bitmapRangesEqualBitByBit() {
     SplittableRandom random = new SplittableRandom(7);
-    byte[] source = new byte[40];
-    random.nextBytes(source);
     for (int sourceBit = 0; sourceBit < 17; sourceBit++) {
       for (int destinationBit = 0; destinationBit < 17; destinationBit++) {
-        for (int count = 0; count < 150; count += 1 + count / 10) {
-          byte[] destination = new byte[40];
+        for (int count = 0; count < 300; count += 1 + count / 10) {
+          // Exact lengths, so a read or write past the range's last byte fails.
+          byte[] source = new byte[(sourceBit + count + 7) / 8];
+          random.nextBytes(source);
+          byte[] destination = new byte[(destinationBit + count + 7) / 8];
           random.nextBytes(destination);
           byte[] expected = destination.clone();
           int expectedOnes = 0;

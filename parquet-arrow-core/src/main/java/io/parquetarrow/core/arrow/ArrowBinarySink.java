@@ -66,7 +66,9 @@ final class ArrowBinarySink implements BinarySink {
 
   /**
    * Walks the rows backwards, giving each the end of the last value at or before it, until the value left is
-   * already in its row: the rows below it are all values, in place.
+   * already in its row: the rows below it are all values, in place. 32-bit offsets move a validity byte at a time
+   * where a whole byte lies above the values left (a byte of eight values as a block; a mixed byte branch-free, each
+   * row's end found by counting the byte's set bits up to it); other rows one by one.
    */
   @Override
   public void spreadNulls(int firstRow, int rows, int values, byte[] validity) {
@@ -75,16 +77,38 @@ final class ArrowBinarySink implements BinarySink {
     long before = offset(start);
     long ends = start + offsetWidth;
     int source = values - 1;
-    for (int row = rows - 1; row > source; row--) {
-      long end = source >= 0 ? offset(ends + (long) source * offsetWidth) : before;
-      long at = ends + (long) row * offsetWidth;
-      if (offsetWidth == Integer.BYTES) {
-        MemoryUtil.putInt(at, (int) end);
-      } else {
-        MemoryUtil.putLong(at, end);
-      }
+    int row = rows - 1;
+    while (row > source) {
       int bit = firstRow + row;
-      source -= validity[bit >>> 3] >>> (bit & 7) & 1;
+      int bits = validity[bit >>> 3] & 0xFF;
+      int low = source + 1 - Integer.bitCount(bits); // the values of the byte's rows start here
+      if (offsetWidth != Integer.BYTES || (bit & 7) != 7 || row < 7 || low == 0) {
+        long end = source >= 0 ? offset(ends + (long) source * offsetWidth) : before;
+        long at = ends + (long) row * offsetWidth;
+        if (offsetWidth == Integer.BYTES) {
+          MemoryUtil.putInt(at, (int) end);
+        } else {
+          MemoryUtil.putLong(at, end);
+        }
+        source -= bits >>> (bit & 7) & 1;
+        row--;
+        continue;
+      }
+      long to = ends + Integer.BYTES * (row - 7L);
+      if (bits == 0xFF) {
+        long from = ends + Integer.BYTES * (source - 7L);
+        for (int k = 7; k >= 0; k--) {
+          MemoryUtil.putInt(to + Integer.BYTES * k, MemoryUtil.getInt(from + Integer.BYTES * k));
+        }
+      } else {
+        long from = ends + Integer.BYTES * (low - 1L);
+        for (int k = 7; k >= 0; k--) {
+          MemoryUtil.putInt(to + Integer.BYTES * k,
+              MemoryUtil.getInt(from + Integer.BYTES * Integer.bitCount(bits & ((2 << k) - 1))));
+        }
+      }
+      source = low - 1;
+      row -= 8;
     }
   }
 

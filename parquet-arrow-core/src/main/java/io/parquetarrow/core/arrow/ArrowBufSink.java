@@ -38,10 +38,10 @@ final class ArrowBufSink implements ValueSink {
 
   /**
    * Walks the slots backwards until the value left to move is already in its slot (the slots below it are all
-   * values, in place). Four- and eight-byte values move as 0038 spreads on the heap: a validity byte of eight
-   * values moves them without a test per row, other rows branch-free (the value at the clamped source slot is
-   * read whatever the bit, masked to 0 for a null, and the source steps back by the bit); the two loops differ only
-   * in the element's width, as Java has no generics over primitives. Other widths move row by row.
+   * values, in place). Four- and eight-byte values move a validity byte at a time: a byte of eight values as a
+   * block, a mixed byte branch-free (each row's value found by counting the byte's set bits below it, masked to 0
+   * for a null); rows before the first whole byte one by one, the source stepping back by each bit. The two loops
+   * differ only in the element's width, as Java has no generics over primitives. Other widths move row by row.
    */
   @Override
   public void spreadNulls(int firstSlot, int slots, int values, int width, byte[] validity) {
@@ -76,12 +76,17 @@ final class ArrowBufSink implements ValueSink {
         slot -= 8;
         continue;
       }
-      for (int k = 7; k >= 0; k--, slot--) {
-        int valid = bits >>> k & 1;
-        long value = MemoryUtil.getLong(base + 8L * (source & ~(source >> 31)));
-        MemoryUtil.putLong(base + 8L * slot, value & -(long) valid);
-        source -= valid;
+      // A mixed byte: the value of bit k is the dense value after the byte's set bits below k, so the eight loads
+      // do not wait on one another.
+      int low = source + 1 - Integer.bitCount(bits);
+      long to = base + 8L * (slot - 7);
+      long from = base + 8L * low;
+      for (int k = 7; k >= 0; k--) {
+        long value = MemoryUtil.getLong(from + 8L * Integer.bitCount(bits & ((1 << k) - 1)));
+        MemoryUtil.putLong(to + 8L * k, value & -(long) (bits >>> k & 1));
       }
+      source = low - 1;
+      slot -= 8;
     }
   }
 
@@ -106,11 +111,17 @@ final class ArrowBufSink implements ValueSink {
         slot -= 8;
         continue;
       }
-      for (int k = 7; k >= 0; k--, slot--) {
-        int valid = bits >>> k & 1;
-        MemoryUtil.putInt(base + 4L * slot, MemoryUtil.getInt(base + 4L * (source & ~(source >> 31))) & -valid);
-        source -= valid;
+      // A mixed byte: the value of bit k is the dense value after the byte's set bits below k, so the eight loads
+      // do not wait on one another.
+      int low = source + 1 - Integer.bitCount(bits);
+      long to = base + 4L * (slot - 7);
+      long from = base + 4L * low;
+      for (int k = 7; k >= 0; k--) {
+        int value = MemoryUtil.getInt(from + 4L * Integer.bitCount(bits & ((1 << k) - 1)));
+        MemoryUtil.putInt(to + 4L * k, value & -(bits >>> k & 1));
       }
+      source = low - 1;
+      slot -= 8;
     }
   }
 

@@ -199,16 +199,29 @@ public final class FlatColumnReader implements AutoCloseable {
 
   /**
    * Moves {@code values[0, present)} to their rows among {@code values[0, count)} in place, as bit
-   * {@code firstBit + i} of {@code validity} says, a null's byte 0: backwards and branch-free, the byte at the
-   * clamped source read whatever the bit, masked to 0 for a null (0038).
+   * {@code firstBit + i} of {@code validity} says, a null's byte 0: backwards and branch-free. A row whose validity
+   * byte lies whole above the values left takes the value after the byte's set bits below it; rows below the first
+   * such byte read the value at the clamped source whatever the bit, masked to 0 for a null (0038).
    */
   static void spreadBytes(byte[] values, int firstBit, int count, int present, byte[] validity) {
     int source = present - 1;
-    for (int i = count - 1; i > source; i--) {
-      int bit = firstBit + i;
-      int valid = validity[bit >>> 3] >>> (bit & 7) & 1;
-      values[i] = (byte) (values[source & ~(source >> 31)] & -valid);
-      source -= valid;
+    int row = count - 1;
+    while (row > source) {
+      int bit = firstBit + row;
+      if ((bit & 7) != 7 || row < 7) {
+        int valid = validity[bit >>> 3] >>> (bit & 7) & 1;
+        values[row] = (byte) (values[source & ~(source >> 31)] & -valid);
+        source -= valid;
+        row--;
+        continue;
+      }
+      int bits = validity[bit >>> 3] & 0xFF;
+      int low = source + 1 - Integer.bitCount(bits);
+      for (int k = 7; k >= 0; k--) {
+        values[row - 7 + k] = (byte) (values[low + Integer.bitCount(bits & ((1 << k) - 1))] & -(bits >>> k & 1));
+      }
+      source = low - 1;
+      row -= 8;
     }
   }
 
