@@ -77,18 +77,43 @@ final class ChunkDictionary {
   /** Gathers the page's next {@code count} values into {@code batch} at value index {@code valueOffset}. */
   void gather(ColumnBatch batch, int valueOffset, int count) throws ParquetCorruptionException {
     readIndices(count);
+    gatherIndices(batch, valueOffset, 0, count);
+  }
+
+  /**
+   * Reads the page's next {@code count} indices and keeps those at {@code picks[first, first + pickCount)}
+   * (ascending, relative to the next value), moved to the front: a filtered read then gathers only those values
+   * ({@link #gatherPicked}). Every index is checked, as {@link #gather} checks them.
+   */
+  void pickIndices(int count, int[] picks, int first, int pickCount) throws ParquetCorruptionException {
+    readIndices(count);
+    int[] kept = indices;
+    for (int i = 0; i < pickCount; i++) {
+      kept[i] = kept[picks[first + i]];
+    }
+  }
+
+  /** Gathers the values of the kept indices {@code [from, from + count)} ({@link #pickIndices}) at value 0. */
+  void gatherPicked(ColumnBatch batch, int from, int count) throws ParquetCorruptionException {
+    gatherIndices(batch, 0, from, count);
+  }
+
+  private void gatherIndices(ColumnBatch batch, int valueOffset, int from, int count)
+      throws ParquetCorruptionException {
     if (conversion != null) {
       int convertedWidth = conversion.width();
-      kernels.gatherFixed(converted, convertedWidth, indices, 0, count, batch.bytes(), valueOffset * convertedWidth);
+      kernels.gatherFixed(converted, convertedWidth, indices, from, count, batch.bytes(),
+          valueOffset * convertedWidth);
       return;
     }
     switch (array) {
-      case INTS -> kernels.gatherInts(dictionary.ints(), indices, 0, count, batch.ints(), valueOffset);
-      case LONGS -> kernels.gatherLongs(dictionary.longs(), indices, 0, count, batch.longs(), valueOffset);
-      case BOOLEANS -> kernels.gatherFixed(dictionary.fixedBytes(), 1, indices, 0, count, batch.bytes(), valueOffset);
+      case INTS -> kernels.gatherInts(dictionary.ints(), indices, from, count, batch.ints(), valueOffset);
+      case LONGS -> kernels.gatherLongs(dictionary.longs(), indices, from, count, batch.longs(), valueOffset);
+      case BOOLEANS -> kernels.gatherFixed(
+          dictionary.fixedBytes(), 1, indices, from, count, batch.bytes(), valueOffset);
       case FIXED -> kernels.gatherFixed(
-          dictionary.fixedBytes(), width, indices, 0, count, batch.bytes(), valueOffset * width);
-      case BINARY -> dictionary.gatherBinary(indices, 0, count, batch.binary());
+          dictionary.fixedBytes(), width, indices, from, count, batch.bytes(), valueOffset * width);
+      case BINARY -> dictionary.gatherBinary(indices, from, count, batch.binary());
     }
   }
 

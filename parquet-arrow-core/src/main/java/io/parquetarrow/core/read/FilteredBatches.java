@@ -62,6 +62,20 @@ final class FilteredBatches implements AutoCloseable {
   private long[] selection = new long[0];
   /** The selected rows of the piece, in order ({@link SelectedRows#picks}). */
   private int[] picks = new int[0];
+  /** 0, 1, 2, …: the rows of a field that holds only the piece's selected rows, gathered in order. */
+  private int[] identity = new int[0];
+  /** Per field: whether the piece's vector holds only its selected rows ({@link FieldReader#readSelected}). */
+  private final boolean[] compacted;
+  /**
+   * Whether every field the filter does not read has taken only the selected rows so far: then a piece without a
+   * selected row costs those fields nothing but the skip, and pieces stay as long as a batch.
+   */
+  private boolean othersSelective = true;
+  /**
+   * Rows the fields the filter does not read lag behind {@link #row}: skipped only when they are next read, so
+   * that consecutive pieces without a selected row become one skip, which passes over whole pages unread.
+   */
+  private long othersBehind;
 
   private int position = -1;
   private RowGroupReader rowGroup;
@@ -118,6 +132,7 @@ final class FilteredBatches implements AutoCloseable {
     this.piece = pieceRoot;
     this.extraPiece = extraRoot;
     this.gatherers = new SelectedRows[plan.fields().size()];
+    this.compacted = new boolean[plan.fields().size()];
   }
 
   private static int[] others(int count, int[] excluded) {
@@ -182,7 +197,8 @@ final class FilteredBatches implements AutoCloseable {
     int field = 0;
     try {
       for (field = 0; field < plan.fields().size(); field++) {
-        gatherer(root, field).append(piece.getVector(field), picks, pieceNext, take, rows);
+        gatherer(root, field).append(piece.getVector(field), compacted[field] ? identity : picks, pieceNext, take,
+            rows);
       }
     } catch (OutOfMemoryException e) {
       throw ReadErrors.unchecked(e, new ChunkLocation(plan.fileName(), rowGroupIndex,
@@ -268,17 +284,20 @@ final class FilteredBatches implements AutoCloseable {
         selection = new long[Math.max(words, (batchRows + 63) >>> 6)];
       }
       int selected = exact ? filter.select(piece, extraPiece, rows, selection) : selectAll(rows);
-      // Where rows are selected, pieces as long as a batch; after a piece without any, short pieces again.
-      nextPieceRows = selected == 0 ? Math.min(pieceRowCap, PIECE_ROWS) : pieceRowCap;
+      // Where rows are selected, pieces as long as a batch; after a piece without any, short pieces again,
+      // unless the other fields decode only selected rows.
+      nextPieceRows = selected == 0 && !othersSelective ? Math.min(pieceRowCap, PIECE_ROWS) : pieceRowCap;
       if (selected == 0) {
         skip(rows, false, false);
         continue;
       }
-      for (int field : otherFields) {
-        rowGroup.readField(field, rows, piece.getVector(field));
-      }
+      readOthers(rows, selected);
       if (picks.length < rows) {
         picks = new int[Math.max(rows, batchRows)];
+        identity = new int[picks.length];
+        for (int i = 0; i < identity.length; i++) {
+          identity[i] = i;
+        }
       }
       SelectedRows.picks(selection, 0, rows, picks);
       pieceRows = rows;
@@ -286,6 +305,27 @@ final class FilteredBatches implements AutoCloseable {
       pieceSelectedLeft = selected;
       return true;
     }
+  }
+
+  /**
+   * Reads the piece's {@code rows} rows of the fields the filter does not read, after the rows they lag behind:
+   * only the {@code selected} rows where a field can ({@link FieldReader#readSelected}), all of them otherwise.
+   */
+  private void readOthers(int rows, int selected) throws IOException {
+    for (int field : otherFields) {
+      if (othersBehind > 0) {
+        rowGroup.skipField(field, othersBehind);
+      }
+      compacted[field] = selected < rows
+          && rowGroup.readSelectedField(field, rows, selection, selected, piece.getVector(field));
+      if (!compacted[field]) {
+        if (selected < rows) {
+          othersSelective = false;
+        }
+        rowGroup.readField(field, rows, piece.getVector(field));
+      }
+    }
+    othersBehind = 0;
   }
 
   private int selectAll(int rows) {
@@ -297,8 +337,8 @@ final class FilteredBatches implements AutoCloseable {
   }
 
   /**
-   * Moves readers past {@code rows} rows: every field when {@code filterFieldsToo}, else the fields the filter
-   * does not read (the filter's were read already).
+   * Moves readers past {@code rows} rows: the filter's fields when {@code filterFieldsToo} (else they were read
+   * already); the other fields only count the rows they lag behind ({@link #othersBehind}).
    */
   private void skip(long rows, boolean filterFieldsToo, boolean advance) throws IOException {
     if (rows == 0) {
@@ -312,9 +352,7 @@ final class FilteredBatches implements AutoCloseable {
         extraRowGroup.skipField(field, rows);
       }
     }
-    for (int field : otherFields) {
-      rowGroup.skipField(field, rows);
-    }
+    othersBehind += rows;
     if (advance) {
       row += rows;
     }
@@ -348,7 +386,8 @@ final class FilteredBatches implements AutoCloseable {
       chunks.scheduleReadAhead(metadata, leaves);
     }
     pieceRowCap = RowGroupBatches.batchRowCap(plan, metadata, metadata.rowCount());
-    nextPieceRows = exact ? Math.min(pieceRowCap, PIECE_ROWS) : pieceRowCap;
+    nextPieceRows = exact && !othersSelective ? Math.min(pieceRowCap, PIECE_ROWS) : pieceRowCap;
+    othersBehind = 0;
     rowGroupIndex = index;
     rowGroup = RowGroupReader.open(index, metadata, all(plan.fields().size()), factories, chunks);
     if (extraFields.length > 0) {
