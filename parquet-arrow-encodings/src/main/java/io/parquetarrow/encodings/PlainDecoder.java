@@ -351,7 +351,8 @@ public final class PlainDecoder {
             int[] offsets = destination.offsets();
             int size = destination.size();
             int end = offsets[size];
-            BinaryBuffer.copyValue(kernels, page, position, destination.data(), end, length);
+            // The scalar copy: a vector kernel called once per scattered value costs more than it saves.
+            BinaryBuffer.copyValue(page, position, destination.data(), end, length);
             offsets[size + 1] = end + length;
             destination.commit(1);
           } else {

@@ -62,8 +62,6 @@ final class FilteredBatches implements AutoCloseable {
   private long[] selection = new long[0];
   /** The selected rows of the piece, in order ({@link SelectedRows#picks}). */
   private int[] picks = new int[0];
-  /** 0, 1, 2, …: the rows of a field that holds only the piece's selected rows, gathered in order. */
-  private int[] identity = new int[0];
   /** Per field: whether the piece's vector holds only its selected rows ({@link FieldReader#readSelected}). */
   private final boolean[] compacted;
   /**
@@ -197,8 +195,11 @@ final class FilteredBatches implements AutoCloseable {
     int field = 0;
     try {
       for (field = 0; field < plan.fields().size(); field++) {
-        gatherer(root, field).append(piece.getVector(field), compacted[field] ? identity : picks, pieceNext, take,
-            rows);
+        if (compacted[field]) {
+          gatherer(root, field).appendRange(piece.getVector(field), pieceNext, take, rows);
+        } else {
+          gatherer(root, field).append(piece.getVector(field), picks, pieceNext, take, rows);
+        }
       }
     } catch (OutOfMemoryException e) {
       throw ReadErrors.unchecked(e, new ChunkLocation(plan.fileName(), rowGroupIndex,
@@ -294,10 +295,6 @@ final class FilteredBatches implements AutoCloseable {
       readOthers(rows, selected);
       if (picks.length < rows) {
         picks = new int[Math.max(rows, batchRows)];
-        identity = new int[picks.length];
-        for (int i = 0; i < identity.length; i++) {
-          identity[i] = i;
-        }
       }
       SelectedRows.picks(selection, 0, rows, picks);
       pieceRows = rows;
