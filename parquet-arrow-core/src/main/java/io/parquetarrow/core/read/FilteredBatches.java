@@ -25,11 +25,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * <ol>
  *   <li>each row group is pruned first ({@link RowGroupPruner}: statistics, bloom filters, dictionaries, the page
  *       index), leaving the row ranges that may match; pages outside them are not read;
- *   <li>the ranges are read in pieces ({@value #PIECE_ROWS} rows where no row was selected lately, else a batch): the
- *       fields the filter reads are decoded first, the predicate ({@link FilterColumns}) selects rows, and the
- *       other fields are decoded only for a piece with a selected row, skipped otherwise (late materialization);
+ *   <li>the ranges are read in pieces of a batch (of {@value #PIECE_ROWS} rows where no row was selected lately,
+ *       while some other field cannot read selected rows): the fields the filter reads are decoded first, the
+ *       predicate ({@link FilterColumns}) selects rows, and the other fields are read only for a piece with a
+ *       selected row, and then only its selected rows ({@link FieldReader#readSelected}: pages without one skipped
+ *       unread, unselected values skipped inside pages), skipped otherwise (late materialization); their skips
+ *       wait until they are next read, so that a run of pieces without a selected row is one skip;
  *   <li>the selected rows are gathered into the batch ({@link SelectedRows}) until it holds
- *       {@link ReadSettings#batchRows()} rows; a piece selected whole into an empty batch is moved, not copied.
+ *       {@link ReadSettings#batchRows()} rows, a field read with its selected rows only as one block; a piece
+ *       selected whole into an empty batch is moved, not copied.
  * </ol>
  * Without exact row filtering ({@link ReadSettings#filterRows()} false) every row of the ranges is selected. With
  * a field read as an Arrow dictionary, whose dictionary is replaced by each piece, a batch ends with its piece.
@@ -43,8 +47,9 @@ final class FilteredBatches implements AutoCloseable {
   private final int batchRows;
   /**
    * The rows of a piece with exact row filtering at the start of a row group and after a piece without a selected
-   * row: about a page of a column, so that a rare selected row makes the other columns decode about a page each
-   * around it, not a batch's worth; a piece with a selected row makes the next one as long as a batch (0048).
+   * row, once some other field has read a whole piece for want of {@link FieldReader#readSelected}: about a page
+   * of a column, so that a rare selected row makes such a field decode about a page around it, not a batch's
+   * worth; a piece with a selected row makes the next one as long as a batch (0048).
    */
   static final int PIECE_ROWS = 8_192;
 
