@@ -30,6 +30,11 @@ public final class FlatColumnReader implements AutoCloseable {
   private byte[] validity = new byte[0];
   /** A section's BOOLEAN values, a byte per row, before they are packed into the vector's bits (scratch's). */
   private byte[] sectionBits = new byte[0];
+  /** Values picked by {@link #pickSection}, relative to the section's first value; {@link #pickedCount} of them. */
+  private int[] picks = new int[0];
+  private int pickedCount;
+  /** A section's validity, a bit per row from bit 0, before the selected rows' bits are kept. */
+  private byte[] sectionValidity = new byte[0];
 
   /**
    * @param typeLength {@code type_length} for FIXED_LEN_BYTE_ARRAY (ignored otherwise)
@@ -167,12 +172,6 @@ public final class FlatColumnReader implements AutoCloseable {
       }
     }
   }
-
-  /** Values picked by {@link #pickSection}, relative to the section's first value; {@link #pickedCount} of them. */
-  private int[] picks = new int[0];
-  private int pickedCount;
-  /** A section's validity, a bit per row from bit 0, before the selected rows' bits are kept. */
-  private byte[] sectionValidity = new byte[0];
 
   /**
    * For the section of {@code count} rows from selection bit {@code from} on, {@code selected} of them selected:

@@ -22,6 +22,8 @@ final class SelectedRows {
   /** The source the pair was made for, and the pair; remade when the source vector changes. */
   private FieldVector pairSource;
   private TransferPair pair;
+  /** 0, 1, 2, …: the picks of a range, for the vectors {@link #appendRange} copies value by value. */
+  private int[] identity = new int[0];
 
   SelectedRows(FieldVector target) {
     this.target = target;
@@ -150,9 +152,6 @@ final class SelectedRows {
     }
     return append(source, identity, first, count, targetRow);
   }
-
-  /** 0, 1, 2, …: the picks of a range, for the vectors {@link #appendRange} copies value by value. */
-  private int[] identity = new int[0];
 
   /** The validity bits of rows {@code [first, first + count)}: all set when the source has no null, else copied. */
   private static void copyValidityRange(FieldVector source, ArrowBuf target, int first, int count, int targetRow) {
