@@ -185,6 +185,30 @@ public final class BinaryBuffer {
     offsets[++size] = end + length;
   }
 
+  /**
+   * Keeps only the values at positions {@code picks[first, first + count)} minus {@code base} (ascending, distinct,
+   * within the buffer), moved to the front in order: the values a filter selected among those decoded.
+   */
+  public void keep(int[] picks, int first, int count, int base) {
+    int end = 0;
+    int previous = -1;
+    for (int i = 0; i < count; i++) {
+      int index = picks[first + i] - base;
+      if (index <= previous || index >= size) {
+        throw new IllegalArgumentException("pick " + index + " is not ascending within " + size + " values");
+      }
+      previous = index;
+      // offsets[index] and offsets[index + 1] are not yet overwritten: only offsets[1, i] were, and i <= index;
+      // where i == index every value before it was kept in place, so offsets[i] holds its old value.
+      int start = offsets[index];
+      int length = offsets[index + 1] - start;
+      System.arraycopy(data, start, data, end, length);
+      end += length;
+      offsets[i + 1] = end;
+    }
+    size = count;
+  }
+
   /** Whether {@link #ensureAdditional} can reserve {@code byteCount} more data bytes within the data limit. */
   boolean canReserve(long byteCount) {
     return (long) offsets[size] + byteCount <= dataLimit;

@@ -317,6 +317,60 @@ public final class PlainDecoder {
           limit - position);
     }
 
+    /**
+     * Moves past the next {@code count} values and appends to {@code destination} only the {@code pickCount} of them
+     * at positions {@code picks[first, first + pickCount)} minus {@code base} (ascending, each below {@code count},
+     * relative to the next value): the others are passed over by their lengths, their bytes never copied. For a filtered read,
+     * which keeps a few values of a page; every length is checked as {@link #skip} checks it.
+     */
+    public void readPicked(BinaryBuffer destination, int count, int[] picks, int first, int pickCount, int base)
+        throws ParquetCorruptionException {
+      PageCursor.checkValuesRemain("PLAIN BYTE_ARRAY", count, remaining);
+      byte[] page = cursor.page();
+      int limit = cursor.limit();
+      int position = cursor.position();
+      // The picked values' bytes are fewer than the page bytes left: reserved once when the limit allows.
+      boolean reserved = destination.canReserve(limit - position);
+      if (reserved) {
+        destination.ensureAdditional(pickCount, limit - position);
+      }
+      int pick = first;
+      int pickEnd = first + pickCount;
+      int next = pick < pickEnd ? picks[pick] - base : count;
+      for (int i = 0; i < count; i++) {
+        if (limit - position < 4) {
+          throw lengthMissing(i, position, limit);
+        }
+        int length = (int) LITTLE_ENDIAN_INT.get(page, position);
+        position += 4;
+        if (length < 0 || length > limit - position) {
+          throw lengthInvalid(length, position, limit);
+        }
+        if (i == next) {
+          if (reserved) {
+            int[] offsets = destination.offsets();
+            int size = destination.size();
+            int end = offsets[size];
+            // The scalar copy: a vector kernel called once per scattered value costs more than it saves.
+            BinaryBuffer.copyValue(page, position, destination.data(), end, length);
+            offsets[size + 1] = end + length;
+            destination.commit(1);
+          } else {
+            destination.append(page, position, length);
+          }
+          pick++;
+          next = pick < pickEnd ? picks[pick] - base : count;
+        }
+        position += length;
+      }
+      if (pick != pickEnd) {
+        throw new IllegalArgumentException(
+            "pick " + (picks[pick] - base) + " is not ascending within the " + count + " values");
+      }
+      cursor.moveTo(position);
+      remaining -= count;
+    }
+
     @Override
     public void skip(int count) throws ParquetCorruptionException {
       PageCursor.checkValuesRemain("PLAIN BYTE_ARRAY", count, remaining);

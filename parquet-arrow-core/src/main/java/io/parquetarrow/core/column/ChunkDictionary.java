@@ -29,6 +29,12 @@ final class ChunkDictionary {
   private final ValueConversion conversion;
   private final DictionaryIndexDecoder indexDecoder;
   private Dictionary dictionary;
+  /** Whether a dictionary page was taken ({@link #use}) and not decoded yet; its body is {@link #pageBytes}. */
+  private boolean pending;
+  private byte[] pageBytes = new byte[0];
+  private int pageLength;
+  private int pageValues;
+  private long pageOffset;
   /** The dictionary's entries converted, {@code conversion.width()} bytes each; with {@link #conversion} only. */
   private byte[] converted = new byte[0];
   private int[] indices = new int[0];
@@ -44,30 +50,49 @@ final class ChunkDictionary {
     this.indexDecoder = new DictionaryIndexDecoder(kernels);
   }
 
-  /** Decodes the chunk's dictionary page, which the data pages that follow gather from. */
+  /**
+   * Takes the chunk's dictionary page, which the data pages that follow gather from: its bytes are kept and
+   * decoded (and converted) when a value is first gathered, so that a chunk whose dictionary-encoded values are
+   * all skipped (a filtered read that selects none of them, or a few in a page without dictionary) never decodes
+   * a dictionary of many thousand entries.
+   */
   void use(DictionaryPage dictionaryPage) throws ParquetException {
+    Encoding encoding = dictionaryPage.encoding();
+    if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
+      throw new UnsupportedParquetFeatureException(location.describe(dictionaryPage.fileOffset())
+          + ": dictionary page encoding " + encoding + " is not supported");
+    }
+    int length = dictionaryPage.length();
+    if (pageBytes.length < length) {
+      pageBytes = ScratchArrays.replace(pageBytes, length);
+    }
+    System.arraycopy(dictionaryPage.data(), dictionaryPage.offset(), pageBytes, 0, length);
+    pageLength = length;
+    pageValues = dictionaryPage.valueCount();
+    pageOffset = dictionaryPage.fileOffset();
+    dictionary = null;
+    pending = true;
+  }
+
+  /** Decodes the dictionary page {@link #use} kept, once, before its first gather. */
+  private void decodePending() throws ParquetException {
     try {
-      Encoding encoding = dictionaryPage.encoding();
-      if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
-        throw new UnsupportedParquetFeatureException("dictionary page encoding " + encoding + " is not supported");
-      }
-      dictionary = Dictionary.decode(physicalType, width, dictionaryPage.data(), dictionaryPage.offset(),
-          dictionaryPage.length(), dictionaryPage.valueCount(), kernels);
+      dictionary = Dictionary.decode(physicalType, width, pageBytes, 0, pageLength, pageValues, kernels);
+      pending = false;
       if (conversion != null) {
         convertEntries();
       }
     } catch (ParquetCorruptionException e) {
-      throw e.withContext(location.describe(dictionaryPage.fileOffset()) + ": dictionary page");
+      throw e.withContext(location.describe(pageOffset) + ": dictionary page");
     } catch (UnsupportedParquetFeatureException e) {
-      throw new UnsupportedParquetFeatureException(
-          location.describe(dictionaryPage.fileOffset()) + ": " + e.getMessage(), e);
+      throw new UnsupportedParquetFeatureException(location.describe(pageOffset) + ": " + e.getMessage(), e);
     }
   }
 
   /** Starts a dictionary-encoded page's {@code values} indices, in {@code data[position, + length)}. */
   void startPage(byte[] data, int position, int length, int values, Encoding encoding)
       throws ParquetCorruptionException {
-    if (dictionary == null) {
+    if (dictionary == null && !pending) {
       throw ParquetCorruptionException.of(
           "data page is %s encoded but the column chunk has no dictionary page", encoding);
     }
@@ -75,20 +100,45 @@ final class ChunkDictionary {
   }
 
   /** Gathers the page's next {@code count} values into {@code batch} at value index {@code valueOffset}. */
-  void gather(ColumnBatch batch, int valueOffset, int count) throws ParquetCorruptionException {
+  void gather(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
     readIndices(count);
+    gatherIndices(batch, valueOffset, 0, count);
+  }
+
+  /**
+   * Reads the page's next {@code count} indices and keeps those at {@code picks[first, first + pickCount)}
+   * (ascending, relative to the next value), moved to the front: a filtered read then gathers only those values
+   * ({@link #gatherPicked}). Every index is checked, as {@link #gather} checks them.
+   */
+  void pickIndices(int count, int[] picks, int first, int pickCount) throws ParquetException {
+    readIndices(count);
+    int[] kept = indices;
+    for (int i = 0; i < pickCount; i++) {
+      kept[i] = kept[picks[first + i]];
+    }
+  }
+
+  /** Gathers the values of the kept indices {@code [from, from + count)} ({@link #pickIndices}) at value 0. */
+  void gatherPicked(ColumnBatch batch, int from, int count) throws ParquetCorruptionException {
+    gatherIndices(batch, 0, from, count);
+  }
+
+  private void gatherIndices(ColumnBatch batch, int valueOffset, int from, int count)
+      throws ParquetCorruptionException {
     if (conversion != null) {
       int convertedWidth = conversion.width();
-      kernels.gatherFixed(converted, convertedWidth, indices, 0, count, batch.bytes(), valueOffset * convertedWidth);
+      kernels.gatherFixed(converted, convertedWidth, indices, from, count, batch.bytes(),
+          valueOffset * convertedWidth);
       return;
     }
     switch (array) {
-      case INTS -> kernels.gatherInts(dictionary.ints(), indices, 0, count, batch.ints(), valueOffset);
-      case LONGS -> kernels.gatherLongs(dictionary.longs(), indices, 0, count, batch.longs(), valueOffset);
-      case BOOLEANS -> kernels.gatherFixed(dictionary.fixedBytes(), 1, indices, 0, count, batch.bytes(), valueOffset);
+      case INTS -> kernels.gatherInts(dictionary.ints(), indices, from, count, batch.ints(), valueOffset);
+      case LONGS -> kernels.gatherLongs(dictionary.longs(), indices, from, count, batch.longs(), valueOffset);
+      case BOOLEANS -> kernels.gatherFixed(
+          dictionary.fixedBytes(), 1, indices, from, count, batch.bytes(), valueOffset);
       case FIXED -> kernels.gatherFixed(
-          dictionary.fixedBytes(), width, indices, 0, count, batch.bytes(), valueOffset * width);
-      case BINARY -> dictionary.gatherBinary(indices, 0, count, batch.binary());
+          dictionary.fixedBytes(), width, indices, from, count, batch.bytes(), valueOffset * width);
+      case BINARY -> dictionary.gatherBinary(indices, from, count, batch.binary());
     }
   }
 
@@ -101,7 +151,10 @@ final class ChunkDictionary {
   }
 
   /** The page's next {@code count} indices into {@link #indices}, checked. */
-  private void readIndices(int count) throws ParquetCorruptionException {
+  private void readIndices(int count) throws ParquetException {
+    if (pending) {
+      decodePending();
+    }
     if (indices.length < count) {
       indices = ScratchArrays.replace(indices, Math.max(count, indices.length * 2));
     }
@@ -142,6 +195,8 @@ final class ChunkDictionary {
   /** Gives the index and conversion arrays to {@link ScratchArrays} for the next reader. */
   void release() {
     indices = ScratchArrays.give(indices);
+    pageBytes = ScratchArrays.give(pageBytes);
+    pending = false;
     converted = ScratchArrays.give(converted);
   }
 }

@@ -3,6 +3,7 @@ package io.parquetarrow.core.column;
 import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.page.ValueDestination;
+import io.parquetarrow.encodings.Bitmaps;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
@@ -29,6 +30,11 @@ public final class FlatColumnReader implements AutoCloseable {
   private byte[] validity = new byte[0];
   /** A section's BOOLEAN values, a byte per row, before they are packed into the vector's bits (scratch's). */
   private byte[] sectionBits = new byte[0];
+  /** Values picked by {@link #pickSection}, relative to the section's first value; {@link #pickedCount} of them. */
+  private int[] picks = new int[0];
+  private int pickedCount;
+  /** A section's validity, a bit per row from bit 0, before the selected rows' bits are kept. */
+  private byte[] sectionValidity = new byte[0];
 
   /**
    * @param typeLength {@code type_length} for FIXED_LEN_BYTE_ARRAY (ignored otherwise)
@@ -60,15 +66,228 @@ public final class FlatColumnReader implements AutoCloseable {
    * {@code scratch}.
    */
   public void read(int rows, ColumnBatch scratch, FlatBatchTarget target) throws IOException {
+    Section section = inPlaceSection(rows, scratch, target, true);
+    if (section != null) {
+      readInPlace(rows, target, section);
+    } else {
+      read(rows, scratch);
+      target.assemble(scratch);
+    }
+  }
+
+  /**
+   * Whether {@link #readSelected} can write into {@code target}: a vector whose values this reader writes in place
+   * (fixed width of the decoded width, strings and binaries as they are, booleans), not one it assembles.
+   */
+  public boolean readsSelected(FlatBatchTarget target) {
+    FlatBatchTarget.Layout layout = target.layout();
+    return layout == FlatBatchTarget.Layout.FIXED_WIDTH && target.valueWidth() == directValueWidth()
+        || layout == FlatBatchTarget.Layout.BINARY && cursor.binaryValues()
+        || layout == FlatBatchTarget.Layout.BITS && cursor.booleanValues();
+  }
+
+  /**
+   * Moves past the next {@code rows} rows and writes into {@code target}'s vector only the {@code selected} whose
+   * bit is set in {@code selection} (bit {@code i % 64} of word {@code i / 64} for the {@code i}th of these rows),
+   * in order: the other columns of a filtered read, decoded only for the rows the filter kept (late
+   * materialization inside the page, as arrow-rs's {@code RowSelection}). Pages without a selected row are skipped
+   * unread where they start after a page boundary ({@link PageSequence#skipWholePages}); in a page, unselected
+   * values are skipped by the decoders (PLAIN values by position, dictionary indices without their entries'
+   * gather, byte arrays by their lengths) and the selected ones written straight into the vector. Only for targets
+   * {@link #readsSelected} accepts.
+   */
+  public void readSelected(int rows, long[] selection, int selected, ColumnBatch scratch, FlatBatchTarget target)
+      throws IOException {
+    Section section = inPlaceSection(selected, scratch, target, false);
+    if (section == null) {
+      throw new IllegalStateException(location.describe() + ": a " + target.layout()
+          + " vector is assembled, not written in place: it cannot take selected rows");
+    }
+    boolean finished = false;
+    try {
+      int outputBytes = (selected >>> 3) + 1;
+      if (maxDefinitionLevel > 0 && validity.length < outputBytes) {
+        validity = new byte[Math.max(outputBytes, validity.length * 2)];
+      }
+      int nulls = 0;
+      int done = 0;
+      int out = 0;
+      while (done < rows) {
+        if (cursor.levelsRemaining() == 0) {
+          int gap = nextSelected(selection, done, rows) - done;
+          if (gap > 0) {
+            long skipped = pages.skipWholePages(gap);
+            if (skipped > 0) {
+              done += (int) skipped;
+              continue;
+            }
+          }
+          if (!pages.nextDataPage()) {
+            throw pages.chunkEnded(maxDefinitionLevel == 0 ? "values" : "level entries (values and nulls)");
+          }
+          continue;
+        }
+        int count = Math.min(rows - done, cursor.levelsRemaining());
+        int sectionSelected = countSelected(selection, done, done + count);
+        if (sectionSelected == 0) {
+          int present = cursor.present(count);
+          cursor.skipValues(present);
+          cursor.advance(count, present);
+          done += count;
+          continue;
+        }
+        int present;
+        int values;
+        if (sectionSelected == count) {
+          present = count - (maxDefinitionLevel > 0 ? cursor.validity(count, validity, out) : 0);
+          if (present > 0) {
+            section.values(out, present);
+          }
+          values = present;
+        } else {
+          present = pickSection(selection, done, count, sectionSelected, out);
+          values = pickedCount;
+          if (present > 0) {
+            section.pickedValues(out, present, picks, values);
+          }
+        }
+        if (values < sectionSelected) {
+          section.spreadNulls(out, sectionSelected, values, validity);
+          nulls += sectionSelected - values;
+        }
+        section.sectionDone(out, sectionSelected, values);
+        cursor.advance(count, present);
+        done += count;
+        out += sectionSelected;
+      }
+      if (out != selected) {
+        throw new IllegalArgumentException(location.describe() + ": " + selected + " rows said selected but "
+            + out + " bits are set");
+      }
+      target.finish(selected, nulls, validity);
+      finished = true;
+    } finally {
+      if (!finished) {
+        target.abandon();
+      }
+    }
+  }
+
+  /**
+   * For the section of {@code count} rows from selection bit {@code from} on, {@code selected} of them selected:
+   * the values of the selected rows that are not null into {@link #picks} (positions among the section's values)
+   * and their count into {@link #pickedCount}, and the selected rows' validity into {@link #validity} from bit
+   * {@code out} on. Returns how many of the section's rows are values.
+   */
+  private int pickSection(long[] selection, int from, int count, int selected, int out) {
+    if (picks.length < selected) {
+      picks = new int[Math.max(selected, picks.length * 2)];
+    }
+    int end = from + count;
+    if (maxDefinitionLevel == 0 || cursor.allPresent()) {
+      int picked = 0;
+      for (int word = from >>> 6; word <= (end - 1) >>> 6; word++) {
+        long bits = selection[word] & rangeMask(word, from, end);
+        int base = (word << 6) - from;
+        while (bits != 0) {
+          picks[picked++] = base + Long.numberOfTrailingZeros(bits);
+          bits &= bits - 1;
+        }
+      }
+      if (maxDefinitionLevel > 0) {
+        Bitmaps.fill(validity, out, selected, true);
+      }
+      pickedCount = picked;
+      return count;
+    }
+    if (sectionValidity.length < (count >>> 3) + 1) {
+      sectionValidity = new byte[Math.max((count >>> 3) + 1, sectionValidity.length * 2)];
+    }
+    int present = count - cursor.validity(count, sectionValidity, 0);
+    int picked = 0;
+    int rank = 0;
+    int ranked = 0;
+    int bit = out;
+    for (int word = from >>> 6; word <= (end - 1) >>> 6; word++) {
+      long bits = selection[word] & rangeMask(word, from, end);
+      int base = (word << 6) - from;
+      while (bits != 0) {
+        int row = base + Long.numberOfTrailingZeros(bits);
+        bits &= bits - 1;
+        rank += Bitmaps.count(sectionValidity, ranked, row - ranked);
+        ranked = row;
+        boolean valid = (sectionValidity[row >>> 3] >>> (row & 7) & 1) != 0;
+        if (valid) {
+          picks[picked++] = rank;
+        }
+        setBit(validity, bit++, valid);
+      }
+    }
+    pickedCount = picked;
+    return present;
+  }
+
+  /** How many bits of {@code selection} are set in {@code [from, end)}. */
+  static int countSelected(long[] selection, int from, int end) {
+    int count = 0;
+    for (int word = from >>> 6; word <= (end - 1) >>> 6; word++) {
+      count += Long.bitCount(selection[word] & rangeMask(word, from, end));
+    }
+    return count;
+  }
+
+  /** The bits of selection word {@code word} that lie in {@code [from, end)}. */
+  private static long rangeMask(int word, int from, int end) {
+    long mask = -1L;
+    if (word == from >>> 6) {
+      mask &= -1L << from;
+    }
+    if (word == (end - 1) >>> 6 && (end & 63) != 0) {
+      mask &= (1L << end) - 1;
+    }
+    return mask;
+  }
+
+  private static void setBit(byte[] bitmap, int bit, boolean set) {
+    if (set) {
+      bitmap[bit >>> 3] |= (byte) (1 << (bit & 7));
+    } else {
+      bitmap[bit >>> 3] &= (byte) ~(1 << (bit & 7));
+    }
+  }
+
+  /** The first row from {@code from} on whose bit is set in {@code selection}, or {@code end} when none is. */
+  static int nextSelected(long[] selection, int from, int end) {
+    if (from >= end) {
+      return end;
+    }
+    int word = from >>> 6;
+    long bits = selection[word] & (-1L << from);
+    int last = (end - 1) >>> 6;
+    while (bits == 0) {
+      if (++word > last) {
+        return end;
+      }
+      bits = selection[word];
+    }
+    return Math.min(end, (word << 6) + Long.numberOfTrailingZeros(bits));
+  }
+
+  /**
+   * The section that writes {@code rows} rows of {@code target}'s vector in place, its buffers allocated; null for
+   * a vector that is assembled. With {@code offerPages}, a required column's PLAIN pages may go to the vector
+   * straight from the page layer.
+   */
+  private Section inPlaceSection(int rows, ColumnBatch scratch, FlatBatchTarget target, boolean offerPages) {
     FlatBatchTarget.Layout layout = target.layout();
     if (layout == FlatBatchTarget.Layout.FIXED_WIDTH && target.valueWidth() == directValueWidth()) {
       int width = target.valueWidth();
       ValueSink sink = target.fixedWidthValues(rows);
-      readInPlace(rows, target, new Section() {
+      return new Section() {
         @Override
         int pageOffer(int row) throws IOException {
           // Only a required column's pages, unconverted, are offered: their bytes are the vector's.
-          ValueDestination destination = maxDefinitionLevel == 0 && conversion == null
+          ValueDestination destination = offerPages && maxDefinitionLevel == 0 && conversion == null
               ? offer(sink, row, rows - row, width) : null;
           return pages.nextDataPage(destination);
         }
@@ -79,30 +298,45 @@ public final class FlatColumnReader implements AutoCloseable {
         }
 
         @Override
+        void pickedValues(int row, int present, int[] picks, int count) throws IOException {
+          cursor.copyPickedValues(sink, (long) row * width, present, picks, count, width, scratch);
+        }
+
+        @Override
         void spreadNulls(int row, int count, int values, byte[] validity) {
           sink.spreadNulls(row, count, values, width, validity);
         }
-      });
+      };
     } else if (layout == FlatBatchTarget.Layout.BINARY && cursor.binaryValues()) {
       BinarySink sink = target.binaryValues(rows);
-      readInPlace(rows, target, new Section() {
+      return new Section() {
         @Override
         void values(int row, int count) throws IOException {
           cursor.appendBinary(sink, row, count, scratch);
         }
 
         @Override
+        void pickedValues(int row, int present, int[] picks, int count) throws IOException {
+          cursor.appendPickedBinary(sink, row, present, picks, count, scratch);
+        }
+
+        @Override
         void spreadNulls(int row, int count, int values, byte[] validity) {
           sink.spreadNulls(row, count, values, validity);
         }
-      });
+      };
     } else if (layout == FlatBatchTarget.Layout.BITS && cursor.booleanValues()) {
       BitSink sink = target.bitValues(rows);
-      readInPlace(rows, target, new Section() {
+      return new Section() {
         @Override
         void values(int row, int count) throws IOException {
           // Room for the section's rows, which lie in this page: the spread fills them.
           sectionBits = cursor.decodeBooleans(count, cursor.levelsRemaining(), scratch);
+        }
+
+        @Override
+        void pickedValues(int row, int present, int[] picks, int count) throws IOException {
+          sectionBits = cursor.decodePickedBooleans(present, picks, count, cursor.levelsRemaining(), scratch);
         }
 
         @Override
@@ -122,11 +356,9 @@ public final class FlatColumnReader implements AutoCloseable {
           }
           sink.putBits(row, sectionBits, count);
         }
-      });
-    } else {
-      read(rows, scratch);
-      target.assemble(scratch);
+      };
     }
+    return null;
   }
 
   /** One batch's values in the vector's buffers, section by section (see {@link #readInPlace}). */
@@ -141,6 +373,12 @@ public final class FlatColumnReader implements AutoCloseable {
 
     /** Writes the page's next {@code count} values densely from row {@code row} on. */
     abstract void values(int row, int count) throws IOException;
+
+    /**
+     * Moves past the page's next {@code present} values and writes densely from row {@code row} on only the
+     * {@code count} at {@code picks[0, count)} (relative to the next value).
+     */
+    abstract void pickedValues(int row, int present, int[] picks, int count) throws IOException;
 
     /** Spreads the {@code values} values written from row {@code row} on over {@code count} rows and their nulls. */
     abstract void spreadNulls(int row, int count, int values, byte[] validity);

@@ -19,6 +19,16 @@ public interface FieldReader extends AutoCloseable {
    */
   void read(int rows, FieldVector vector) throws IOException;
 
+  /**
+   * Moves past the next {@code rows} rows and fills {@code vector} with only the {@code selected} of them whose bit
+   * is set in {@code selection} (bit {@code i % 64} of word {@code i / 64} for the {@code i}th row), decoding no
+   * more of the others than it must; false, having read nothing, for a field that cannot (then {@link #read} and
+   * a gather do it). For the columns a filter does not read.
+   */
+  default boolean readSelected(int rows, long[] selection, int selected, FieldVector vector) throws IOException {
+    return false;
+  }
+
   /** Moves past the next {@code rows} rows without returning them. */
   void skip(long rows) throws IOException;
 

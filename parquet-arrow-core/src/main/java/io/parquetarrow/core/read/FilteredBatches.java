@@ -25,11 +25,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * <ol>
  *   <li>each row group is pruned first ({@link RowGroupPruner}: statistics, bloom filters, dictionaries, the page
  *       index), leaving the row ranges that may match; pages outside them are not read;
- *   <li>the ranges are read in pieces ({@value #PIECE_ROWS} rows where no row was selected lately, else a batch): the
- *       fields the filter reads are decoded first, the predicate ({@link FilterColumns}) selects rows, and the
- *       other fields are decoded only for a piece with a selected row, skipped otherwise (late materialization);
+ *   <li>the ranges are read in pieces of a batch (of {@value #PIECE_ROWS} rows where no row was selected lately,
+ *       while some other field cannot read selected rows): the fields the filter reads are decoded first, the
+ *       predicate ({@link FilterColumns}) selects rows, and the other fields are read only for a piece with a
+ *       selected row, and then only its selected rows ({@link FieldReader#readSelected}: pages without one skipped
+ *       unread, unselected values skipped inside pages), skipped otherwise (late materialization); their skips
+ *       wait until they are next read, so that a run of pieces without a selected row is one skip;
  *   <li>the selected rows are gathered into the batch ({@link SelectedRows}) until it holds
- *       {@link ReadSettings#batchRows()} rows; a piece selected whole into an empty batch is moved, not copied.
+ *       {@link ReadSettings#batchRows()} rows, a field read with its selected rows only as one block; a piece
+ *       selected whole into an empty batch is moved, not copied.
  * </ol>
  * Without exact row filtering ({@link ReadSettings#filterRows()} false) every row of the ranges is selected. With
  * a field read as an Arrow dictionary, whose dictionary is replaced by each piece, a batch ends with its piece.
@@ -43,8 +47,9 @@ final class FilteredBatches implements AutoCloseable {
   private final int batchRows;
   /**
    * The rows of a piece with exact row filtering at the start of a row group and after a piece without a selected
-   * row: about a page of a column, so that a rare selected row makes the other columns decode about a page each
-   * around it, not a batch's worth; a piece with a selected row makes the next one as long as a batch (0048).
+   * row, once some other field has read a whole piece for want of {@link FieldReader#readSelected}: about a page
+   * of a column, so that a rare selected row makes such a field decode about a page around it, not a batch's
+   * worth; a piece with a selected row makes the next one as long as a batch (0048).
    */
   static final int PIECE_ROWS = 8_192;
 
@@ -62,6 +67,18 @@ final class FilteredBatches implements AutoCloseable {
   private long[] selection = new long[0];
   /** The selected rows of the piece, in order ({@link SelectedRows#picks}). */
   private int[] picks = new int[0];
+  /** Per field: whether the piece's vector holds only its selected rows ({@link FieldReader#readSelected}). */
+  private final boolean[] compacted;
+  /**
+   * Whether every field the filter does not read has taken only the selected rows so far: then a piece without a
+   * selected row costs those fields nothing but the skip, and pieces stay as long as a batch.
+   */
+  private boolean othersSelective = true;
+  /**
+   * Rows the fields the filter does not read lag behind {@link #row}: skipped only when they are next read, so
+   * that consecutive pieces without a selected row become one skip, which passes over whole pages unread.
+   */
+  private long othersBehind;
 
   private int position = -1;
   private RowGroupReader rowGroup;
@@ -118,6 +135,7 @@ final class FilteredBatches implements AutoCloseable {
     this.piece = pieceRoot;
     this.extraPiece = extraRoot;
     this.gatherers = new SelectedRows[plan.fields().size()];
+    this.compacted = new boolean[plan.fields().size()];
   }
 
   private static int[] others(int count, int[] excluded) {
@@ -182,7 +200,11 @@ final class FilteredBatches implements AutoCloseable {
     int field = 0;
     try {
       for (field = 0; field < plan.fields().size(); field++) {
-        gatherer(root, field).append(piece.getVector(field), picks, pieceNext, take, rows);
+        if (compacted[field]) {
+          gatherer(root, field).appendRange(piece.getVector(field), pieceNext, take, rows);
+        } else {
+          gatherer(root, field).append(piece.getVector(field), picks, pieceNext, take, rows);
+        }
       }
     } catch (OutOfMemoryException e) {
       throw ReadErrors.unchecked(e, new ChunkLocation(plan.fileName(), rowGroupIndex,
@@ -268,15 +290,14 @@ final class FilteredBatches implements AutoCloseable {
         selection = new long[Math.max(words, (batchRows + 63) >>> 6)];
       }
       int selected = exact ? filter.select(piece, extraPiece, rows, selection) : selectAll(rows);
-      // Where rows are selected, pieces as long as a batch; after a piece without any, short pieces again.
-      nextPieceRows = selected == 0 ? Math.min(pieceRowCap, PIECE_ROWS) : pieceRowCap;
+      // Where rows are selected, pieces as long as a batch; after a piece without any, short pieces again,
+      // unless the other fields decode only selected rows.
+      nextPieceRows = selected == 0 && !othersSelective ? Math.min(pieceRowCap, PIECE_ROWS) : pieceRowCap;
       if (selected == 0) {
         skip(rows, false, false);
         continue;
       }
-      for (int field : otherFields) {
-        rowGroup.readField(field, rows, piece.getVector(field));
-      }
+      readOthers(rows, selected);
       if (picks.length < rows) {
         picks = new int[Math.max(rows, batchRows)];
       }
@@ -288,6 +309,27 @@ final class FilteredBatches implements AutoCloseable {
     }
   }
 
+  /**
+   * Reads the piece's {@code rows} rows of the fields the filter does not read, after the rows they lag behind:
+   * only the {@code selected} rows where a field can ({@link FieldReader#readSelected}), all of them otherwise.
+   */
+  private void readOthers(int rows, int selected) throws IOException {
+    for (int field : otherFields) {
+      if (othersBehind > 0) {
+        rowGroup.skipField(field, othersBehind);
+      }
+      compacted[field] = selected < rows
+          && rowGroup.readSelectedField(field, rows, selection, selected, piece.getVector(field));
+      if (!compacted[field]) {
+        if (selected < rows) {
+          othersSelective = false;
+        }
+        rowGroup.readField(field, rows, piece.getVector(field));
+      }
+    }
+    othersBehind = 0;
+  }
+
   private int selectAll(int rows) {
     Arrays.fill(selection, 0, rows >>> 6, -1L);
     if ((rows & 63) != 0) {
@@ -297,8 +339,8 @@ final class FilteredBatches implements AutoCloseable {
   }
 
   /**
-   * Moves readers past {@code rows} rows: every field when {@code filterFieldsToo}, else the fields the filter
-   * does not read (the filter's were read already).
+   * Moves readers past {@code rows} rows: the filter's fields when {@code filterFieldsToo} (else they were read
+   * already); the other fields only count the rows they lag behind ({@link #othersBehind}).
    */
   private void skip(long rows, boolean filterFieldsToo, boolean advance) throws IOException {
     if (rows == 0) {
@@ -312,9 +354,7 @@ final class FilteredBatches implements AutoCloseable {
         extraRowGroup.skipField(field, rows);
       }
     }
-    for (int field : otherFields) {
-      rowGroup.skipField(field, rows);
-    }
+    othersBehind += rows;
     if (advance) {
       row += rows;
     }
@@ -348,7 +388,8 @@ final class FilteredBatches implements AutoCloseable {
       chunks.scheduleReadAhead(metadata, leaves);
     }
     pieceRowCap = RowGroupBatches.batchRowCap(plan, metadata, metadata.rowCount());
-    nextPieceRows = exact ? Math.min(pieceRowCap, PIECE_ROWS) : pieceRowCap;
+    nextPieceRows = exact && !othersSelective ? Math.min(pieceRowCap, PIECE_ROWS) : pieceRowCap;
+    othersBehind = 0;
     rowGroupIndex = index;
     rowGroup = RowGroupReader.open(index, metadata, all(plan.fields().size()), factories, chunks);
     if (extraFields.length > 0) {

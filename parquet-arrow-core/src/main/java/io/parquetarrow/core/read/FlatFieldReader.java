@@ -39,6 +39,31 @@ public final class FlatFieldReader implements FieldReader {
     fill(rows, vector, factory.dictionaries);
   }
 
+  /**
+   * Fixed-width, string, binary and boolean vectors take the selected rows straight from the pages
+   * ({@link FlatColumnReader#readSelected}); a field read as an Arrow dictionary, or assembled from the heap (a
+   * conversion of another width), is read whole.
+   */
+  @Override
+  public boolean readSelected(int rows, long[] selection, int selected, FieldVector vector) throws IOException {
+    if (factory.dictionary != null) {
+      return false;
+    }
+    ColumnDescriptor column = factory.plan.column();
+    try {
+      FlatBatchTarget target = ColumnAssemblers.target(factory.assembler, column, vector);
+      if (!reader.readsSelected(target)) {
+        return false;
+      }
+      reader.readSelected(rows, selection, selected, factory.batch, target);
+      return true;
+    } catch (ParquetException e) {
+      throw ReadErrors.located(e, chunk.location());
+    } catch (RuntimeException e) {
+      throw ReadErrors.unchecked(e, chunk.location(), "decode the column's selected rows");
+    }
+  }
+
   @Override
   public void skip(long rows) throws IOException {
     try {

@@ -67,6 +67,15 @@ public final class RowGroupReader implements AutoCloseable {
     readers[field].read(rows, vector);
   }
 
+  /**
+   * Moves one field past its next {@code rows} rows and fills {@code vector} with the {@code selected} of them set
+   * in {@code selection} only; false, having read nothing, when the field cannot ({@link FieldReader#readSelected}).
+   */
+  boolean readSelectedField(int field, int rows, long[] selection, int selected, FieldVector vector)
+      throws IOException {
+    return readers[field].readSelected(rows, selection, selected, vector);
+  }
+
   /** Moves one field past its next {@code rows} rows; the others stay where they are. */
   void skipField(int field, long rows) throws IOException {
     readers[field].skip(rows);

@@ -22,6 +22,8 @@ final class SelectedRows {
   /** The source the pair was made for, and the pair; remade when the source vector changes. */
   private FieldVector pairSource;
   private TransferPair pair;
+  /** 0, 1, 2, …: the picks of a range, for the vectors {@link #appendRange} copies value by value. */
+  private int[] identity = new int[0];
 
   SelectedRows(FieldVector target) {
     this.target = target;
@@ -86,6 +88,109 @@ final class SelectedRows {
       pair.copyValueSafe(picks[first + i], targetRow + i);
     }
     return targetRow + count;
+  }
+
+  /**
+   * Appends the rows {@code [first, first + count)} of {@code source} to the target from its row {@code targetRow}
+   * on: a piece's field that holds only its selected rows ({@link FieldReader#readSelected}). Fixed-width values
+   * and 32-bit-offset bytes are copied as one block each (the offsets shifted by the bytes before), validity bits
+   * a word at a time; other vectors as {@link #append} copies them.
+   *
+   * @return the target's rows afterwards
+   */
+  int appendRange(FieldVector source, int first, int count, int targetRow) {
+    if (count == 0) {
+      return targetRow;
+    }
+    if (source instanceof BaseFixedWidthVector fixed && fixed.getTypeWidth() > 0) {
+      BaseFixedWidthVector to = (BaseFixedWidthVector) target;
+      while (to.getValueCapacity() < targetRow + count) {
+        to.reAlloc();
+      }
+      int width = fixed.getTypeWidth();
+      checkSourceRows(fixed.getDataBuffer(), first + (long) count, width);
+      checkSourceRows(to.getDataBuffer(), targetRow + (long) count, width);
+      MemoryUtil.copyMemory(fixed.getDataBuffer().memoryAddress() + (long) width * first,
+          to.getDataBuffer().memoryAddress() + (long) width * targetRow, (long) width * count);
+      copyValidityRange(source, to.getValidityBuffer(), first, count, targetRow);
+      return targetRow + count;
+    }
+    if (source instanceof BaseVariableWidthVector variable) {
+      BaseVariableWidthVector to = (BaseVariableWidthVector) target;
+      while (to.getValueCapacity() < targetRow + count) {
+        to.reallocValidityAndOffsetBuffers();
+      }
+      checkSourceRows(variable.getOffsetBuffer(), first + count + 1L, BaseVariableWidthVector.OFFSET_WIDTH);
+      long sourceOffsets = variable.getOffsetBuffer().memoryAddress() + 4L * first;
+      int start = MemoryUtil.getInt(sourceOffsets);
+      int bytes = MemoryUtil.getInt(sourceOffsets + 4L * count) - start;
+      long targetOffsets = to.getOffsetBuffer().memoryAddress() + 4L * targetRow;
+      int written = MemoryUtil.getInt(targetOffsets);
+      while (to.getDataBuffer().capacity() < (long) written + bytes) {
+        to.reallocDataBuffer();
+      }
+      if (variable.getDataBuffer().capacity() < (long) start + bytes) {
+        throw new IllegalStateException("a data buffer of " + variable.getDataBuffer().capacity()
+            + " bytes cannot hold bytes up to " + ((long) start + bytes));
+      }
+      MemoryUtil.copyMemory(variable.getDataBuffer().memoryAddress() + start,
+          to.getDataBuffer().memoryAddress() + written, bytes);
+      int shift = written - start;
+      targetOffsets = to.getOffsetBuffer().memoryAddress() + 4L * targetRow;
+      for (int i = 1; i <= count; i++) {
+        MemoryUtil.putInt(targetOffsets + 4L * i, MemoryUtil.getInt(sourceOffsets + 4L * i) + shift);
+      }
+      copyValidityRange(source, to.getValidityBuffer(), first, count, targetRow);
+      to.setLastSet(targetRow + count - 1);
+      return targetRow + count;
+    }
+    if (identity.length < first + count) {
+      identity = new int[first + count];
+      for (int i = 0; i < identity.length; i++) {
+        identity[i] = i;
+      }
+    }
+    return append(source, identity, first, count, targetRow);
+  }
+
+  /** The validity bits of rows {@code [first, first + count)}: all set when the source has no null, else copied. */
+  private static void copyValidityRange(FieldVector source, ArrowBuf target, int first, int count, int targetRow) {
+    if (target.capacity() < (targetRow + count + 7L) / 8) {
+      throw new IllegalStateException("a validity buffer of " + target.capacity() + " bytes cannot hold "
+          + (targetRow + count) + " rows");
+    }
+    if (source.getNullCount() == 0) {
+      setRange(target.memoryAddress(), targetRow, count);
+      return;
+    }
+    ArrowBuf from = source.getValidityBuffer();
+    if (from.capacity() < (first + count + 7L) / 8) {
+      throw new IllegalStateException("a validity buffer of " + from.capacity() + " bytes cannot hold "
+          + (first + count) + " rows");
+    }
+    long fromAddress = from.memoryAddress();
+    long toAddress = target.memoryAddress();
+    int done = 0;
+    // Bit by bit up to the target's byte boundary, then a byte at a time from two source bytes.
+    while (done < count && ((targetRow + done) & 7) != 0) {
+      setBit(toAddress, targetRow + done, bitAt(fromAddress, first + done));
+      done++;
+    }
+    while (count - done >= 8) {
+      int bit = first + done;
+      int low = MemoryUtil.getByte(fromAddress + (bit >>> 3)) & 0xFF;
+      int shift = bit & 7;
+      int value = low >>> shift;
+      if (shift != 0) {
+        value |= (MemoryUtil.getByte(fromAddress + (bit >>> 3) + 1) & 0xFF) << (8 - shift);
+      }
+      MemoryUtil.putByte(toAddress + ((targetRow + done) >>> 3), (byte) value);
+      done += 8;
+    }
+    while (done < count) {
+      setBit(toAddress, targetRow + done, bitAt(fromAddress, first + done));
+      done++;
+    }
   }
 
   /** Fixed-width values, after one capacity check for all of them. */
