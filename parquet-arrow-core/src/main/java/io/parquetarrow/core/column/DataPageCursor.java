@@ -7,7 +7,6 @@ import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.encodings.Bitmaps;
 import io.parquetarrow.encodings.Decoders;
 import io.parquetarrow.encodings.LittleEndianValues;
-import io.parquetarrow.encodings.PlainDecoder;
 import io.parquetarrow.encodings.RleBitPackedHybridDecoder;
 import io.parquetarrow.encodings.ValueDecoder;
 import io.parquetarrow.errors.ParquetCorruptionException;
@@ -18,9 +17,6 @@ import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
@@ -34,10 +30,8 @@ import java.util.Map;
  * {@link #advance} moves past the entries. Decoder errors name the file, row group, column and page offset.
  */
 final class DataPageCursor {
-  /** Values decoded per step by {@link #copyValues}: 32 KiB of longs. */
-  private static final int COPY_CHUNK = 4096;
-  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  /** Values decoded per step by {@link #copyValues} and {@link PickedValues}: 32 KiB of longs. */
+  static final int COPY_CHUNK = 4096;
 
   private final ChunkLocation location;
   private final ParquetKernels kernels;
@@ -456,7 +450,7 @@ final class DataPageCursor {
     }
   }
 
-  private void decodeValues(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
+  void decodeValues(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
     if (conversion != null) {
       readConverted(batch, valueOffset, count);
       return;
@@ -515,183 +509,6 @@ final class DataPageCursor {
     } catch (ParquetCorruptionException e) {
       throw e.withContext(where());
     }
-  }
-
-  /**
-   * Moves past the page's next {@code present} values and copies to {@code sink}, from byte {@code byteOffset} on
-   * and {@code sinkWidth} bytes each, only the {@code count} of them at {@code picks[0, count)} (ascending, relative
-   * to the next value): a filtered read's selected rows. PLAIN values are picked from the page's bytes, a dictionary
-   * page gathers only the picked indices' entries; other encodings decode {@value #COPY_CHUNK} values at a time
-   * and keep the picked ones.
-   */
-  void copyPickedValues(ValueSink sink, long byteOffset, int present, int[] picks, int count, int sinkWidth,
-      ColumnBatch scratch) throws IOException {
-    if (plainValues.inFile()) {
-      loadValuesFromFile(); // its errors name the page already
-    }
-    try {
-      if (dictionaryEncoded) {
-        dictionary.pickIndices(present, picks, 0, count);
-        for (int done = 0; done < count; done += COPY_CHUNK) {
-          int run = Math.min(COPY_CHUNK, count - done);
-          scratch.reset(0, false, false);
-          ensureValueCapacity(scratch, 0, run);
-          dictionary.gatherPicked(scratch, done, run);
-          putDecoded(sink, byteOffset + (long) done * sinkWidth, run, sinkWidth, scratch);
-        }
-      } else if (plain && conversion == null) {
-        int bytes = count * sinkWidth;
-        if (chunkBytes.length < bytes) {
-          chunkBytes = new byte[Math.max(bytes, chunkBytes.length * 2)];
-        }
-        pickFixed(plainValues.data(), plainValues.position(), sinkWidth, picks, 0, count, 0, chunkBytes);
-        sink.putBytes(byteOffset, chunkBytes, 0, bytes);
-        values.skip(present);
-        plainValues.skip(present * sinkWidth);
-      } else {
-        int pick = 0;
-        long at = byteOffset;
-        for (int done = 0; done < present; done += COPY_CHUNK) {
-          int run = Math.min(COPY_CHUNK, present - done);
-          int pickEnd = pickEnd(picks, pick, count, done + run);
-          if (pickEnd == pick) {
-            skipValues(run);
-            continue;
-          }
-          scratch.reset(0, false, false);
-          ensureValueCapacity(scratch, 0, run);
-          readValues(scratch, 0, run);
-          int kept = pickEnd - pick;
-          if (conversion != null || array == ValueDecoders.ValueArray.FIXED) {
-            byte[] decoded = scratch.bytes();
-            pickFixed(decoded, 0, sinkWidth, picks, pick, kept, done, decoded);
-          } else if (array == ValueDecoders.ValueArray.INTS) {
-            int[] decoded = scratch.ints();
-            for (int i = 0; i < kept; i++) {
-              decoded[i] = decoded[picks[pick + i] - done];
-            }
-          } else {
-            long[] decoded = scratch.longs();
-            for (int i = 0; i < kept; i++) {
-              decoded[i] = decoded[picks[pick + i] - done];
-            }
-          }
-          putDecoded(sink, at, kept, sinkWidth, scratch);
-          at += (long) kept * sinkWidth;
-          pick = pickEnd;
-        }
-      }
-    } catch (ParquetCorruptionException e) {
-      throw e.withContext(where());
-    }
-  }
-
-  /** The first index from {@code pick} on (up to {@code count}) whose pick is at or past {@code limit}. */
-  private static int pickEnd(int[] picks, int pick, int count, int limit) {
-    int end = pick;
-    while (end < count && picks[end] < limit) {
-      end++;
-    }
-    return end;
-  }
-
-  /**
-   * Copies the values at {@code picks[first, first + count)} minus {@code base}, {@code width} bytes each from
-   * {@code source[offset..)}, to {@code destination} densely from 0 (which may be the source when {@code offset}
-   * is 0: picks ascend, so no value is overwritten before it moves).
-   */
-  private static void pickFixed(byte[] source, int offset, int width, int[] picks, int first, int count, int base,
-      byte[] destination) {
-    switch (width) {
-      case 4 -> {
-        for (int i = 0; i < count; i++) {
-          INTS.set(destination, 4 * i, (int) INTS.get(source, offset + 4 * (picks[first + i] - base)));
-        }
-      }
-      case 8 -> {
-        for (int i = 0; i < count; i++) {
-          LONGS.set(destination, 8 * i, (long) LONGS.get(source, offset + 8 * (picks[first + i] - base)));
-        }
-      }
-      default -> {
-        for (int i = 0; i < count; i++) {
-          System.arraycopy(source, offset + width * (picks[first + i] - base), destination, width * i, width);
-        }
-      }
-    }
-  }
-
-  /** Copies the {@code count} values decoded into {@code scratch} from value 0 on to {@code sink}. */
-  private void putDecoded(ValueSink sink, long at, int count, int sinkWidth, ColumnBatch scratch) {
-    if (conversion != null) {
-      sink.putBytes(at, scratch.bytes(), 0, count * sinkWidth);
-      return;
-    }
-    switch (array) {
-      case INTS -> sink.putInts(at, scratch.ints(), count);
-      case LONGS -> sink.putLongs(at, scratch.longs(), count);
-      default -> sink.putBytes(at, scratch.bytes(), 0, count * sinkWidth);
-    }
-  }
-
-  /**
-   * Moves past the page's next {@code present} BYTE_ARRAY values and appends to {@code sink} only the
-   * {@code count} at {@code picks[0, count)} (ascending, relative to the next value), as rows {@code row} on: a
-   * dictionary page gathers only the picked entries, a PLAIN page copies only the picked values' bytes, other
-   * encodings decode {@value #COPY_CHUNK} values at a time and keep the picked ones.
-   */
-  void appendPickedBinary(BinarySink sink, int row, int present, int[] picks, int count, ColumnBatch scratch)
-      throws ParquetException {
-    try {
-      if (dictionaryEncoded) {
-        dictionary.pickIndices(present, picks, 0, count);
-        for (int done = 0; done < count; done += COPY_CHUNK) {
-          int run = Math.min(COPY_CHUNK, count - done);
-          scratch.reset(0, false, false);
-          ensureValueCapacity(scratch, 0, run);
-          dictionary.gatherPicked(scratch, done, run);
-          sink.append(row + done, scratch.binary(), run);
-        }
-        return;
-      }
-      int pick = 0;
-      for (int done = 0; done < present; done += COPY_CHUNK) {
-        int run = Math.min(COPY_CHUNK, present - done);
-        int pickEnd = pickEnd(picks, pick, count, done + run);
-        if (pickEnd == pick) {
-          values.skip(run);
-          continue;
-        }
-        int kept = pickEnd - pick;
-        scratch.reset(0, false, false);
-        ensureValueCapacity(scratch, 0, kept);
-        if (values instanceof PlainDecoder.ByteArrayValues plainBytes) {
-          plainBytes.readPicked(scratch.binary(), run, picks, pick, kept, done);
-        } else {
-          ensureValueCapacity(scratch, 0, run);
-          decodeValues(scratch, 0, run);
-          scratch.binary().keep(picks, pick, kept, done);
-        }
-        sink.append(row + pick, scratch.binary(), kept);
-        pick = pickEnd;
-      }
-    } catch (ParquetCorruptionException e) {
-      throw e.withContext(where());
-    }
-  }
-
-  /**
-   * Moves past the page's next {@code present} BOOLEAN values and leaves the {@code count} at {@code picks[0,
-   * count)} (ascending, relative to the next value), a byte each, at the front of {@code scratch}'s bytes, with
-   * room for {@code capacity} (at least {@code present}); returns that array.
-   */
-  byte[] decodePickedBooleans(int present, int[] picks, int count, int capacity, ColumnBatch scratch)
-      throws ParquetException {
-    byte[] decoded = decodeBooleans(present, capacity, scratch);
-    for (int i = 0; i < count; i++) {
-      decoded[i] = decoded[picks[i]];
-    }
-    return decoded;
   }
 
   /**
@@ -775,6 +592,47 @@ final class DataPageCursor {
       ChunkDictionary.convert(conversion, physicalType, unconverted.ints(), unconverted.longs(),
           unconverted.bytes(), run, out, (valueOffset + done) * convertedWidth);
     }
+  }
+
+  /** Brings the page's PLAIN values to the heap if they are still in the file; its errors name the page. */
+  void loadValuesIfInFile() throws IOException {
+    if (plainValues.inFile()) {
+      loadValuesFromFile();
+    }
+  }
+
+  // The state PickedValues reads: whether the values are dictionary indices, the dictionary, the page's PLAIN
+  // values of a width Arrow takes unchanged (null if not such a page, or converted), the decoder, the conversion.
+  boolean dictionaryEncoded() {
+    return dictionaryEncoded;
+  }
+
+  ChunkDictionary dictionary() {
+    return dictionary;
+  }
+
+  PlainValues plainFixedValues() {
+    return plain && conversion == null ? plainValues : null;
+  }
+
+  ValueDecoder<?> valueDecoder() {
+    return values;
+  }
+
+  ValueConversion conversion() {
+    return conversion;
+  }
+
+  ValueDecoders.ValueArray valueArray() {
+    return array;
+  }
+
+  /** A heap array of at least {@code bytes} bytes, reused. */
+  byte[] chunkBytes(int bytes) {
+    if (chunkBytes.length < bytes) {
+      chunkBytes = new byte[Math.max(bytes, chunkBytes.length * 2)];
+    }
+    return chunkBytes;
   }
 
   /** Gives the level, index and conversion arrays to {@link ScratchArrays} for the next reader. */

@@ -299,7 +299,7 @@ public final class FlatColumnReader implements AutoCloseable {
 
         @Override
         void pickedValues(int row, int present, int[] picks, int count) throws IOException {
-          cursor.copyPickedValues(sink, (long) row * width, present, picks, count, width, scratch);
+          PickedValues.copy(cursor, sink, (long) row * width, present, picks, count, width, scratch);
         }
 
         @Override
@@ -317,7 +317,7 @@ public final class FlatColumnReader implements AutoCloseable {
 
         @Override
         void pickedValues(int row, int present, int[] picks, int count) throws IOException {
-          cursor.appendPickedBinary(sink, row, present, picks, count, scratch);
+          PickedValues.appendBinary(cursor, sink, row, present, picks, count, scratch);
         }
 
         @Override
@@ -336,7 +336,8 @@ public final class FlatColumnReader implements AutoCloseable {
 
         @Override
         void pickedValues(int row, int present, int[] picks, int count) throws IOException {
-          sectionBits = cursor.decodePickedBooleans(present, picks, count, cursor.levelsRemaining(), scratch);
+          sectionBits =
+              PickedValues.decodeBooleans(cursor, present, picks, count, cursor.levelsRemaining(), scratch);
         }
 
         @Override
