@@ -1,5 +1,6 @@
 package io.parquetarrow.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.flight.ParquetFlightServer;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +41,7 @@ import org.apache.arrow.memory.RootAllocator;
  *
  * <pre>
  * FlightCompare --file F [--iterations 5] [--warmup 2] [--batch-rows 65536] [--python PATH]
- *     [--client-window BYTES] [--zero-copy] [--same-jvm] [--clients N --seconds S]
+ *     [--client-window BYTES] [--zero-copy] [--same-jvm] [--baseline-lib DIR] [--clients N --seconds S]
  * </pre>
  *
  * Without {@code --python} (a Python with pyarrow, which {@code ./bench flight} provides) the pyarrow server is
@@ -47,17 +49,19 @@ import org.apache.arrow.memory.RootAllocator;
  * happens per DoGet: the time of the transport and this client alone, what no server can beat with this client.
  * {@code --client-window} gives the client's gRPC channel that HTTP/2 flow-control window (gRPC's default,
  * 1 MiB, otherwise); {@code --zero-copy} turns on our server's {@code zeroCopy};
- * {@code --same-jvm} adds a row of our server in the client's JVM. {@code --clients}
+ * {@code --same-jvm} adds a row of our server in the client's JVM; {@code --baseline-lib} one of our server run
+ * from the jars in DIR (another build's {@code BENCH_LIB}), so two builds compare in one run. {@code --clients}
  * runs {@link FlightLoad} instead: that many clients read the whole file over and over for {@code --seconds}.
  */
 public final class FlightCompare {
   static final String USAGE = """
       FlightCompare --file F [--iterations 5] [--warmup 2] [--batch-rows 65536] [--python PATH]
-          [--client-window BYTES] [--zero-copy] [--same-jvm] [--clients N --seconds S]
+          [--client-window BYTES] [--zero-copy] [--same-jvm] [--baseline-lib DIR] [--clients N --seconds S]
       See BENCHMARKS.md; run it through ./bench flight FILE, which provides pyarrow.""";
   static final String LOCAL = "local read (ParquetArrowReader)";
   static final String OURS = "parquet-arrow Flight server";
   static final String OURS_SAME_JVM = "parquet-arrow Flight server, in the client's JVM";
+  static final String OURS_BASELINE = "parquet-arrow Flight server, baseline jars";
   static final String PYARROW = "pyarrow Flight server";
   static final String PYARROW_IN_MEMORY = "pyarrow Flight server of a table in memory (no decoding)";
 
@@ -74,10 +78,11 @@ public final class FlightCompare {
   private final FlightClients clients;
   private final boolean sameJvm;
   private final boolean zeroCopy;
+  private final Path baselineLib;
   private final PrintStream out;
 
   FlightCompare(Path file, int iterations, int warmup, int batchRows, Path python, FlightClients clients,
-      boolean sameJvm, boolean zeroCopy, PrintStream out) {
+      boolean sameJvm, boolean zeroCopy, Path baselineLib, PrintStream out) {
     this.file = file;
     this.iterations = iterations;
     this.warmup = warmup;
@@ -86,6 +91,7 @@ public final class FlightCompare {
     this.clients = clients;
     this.sameJvm = sameJvm;
     this.zeroCopy = zeroCopy;
+    this.baselineLib = baselineLib;
     this.out = out;
   }
 
@@ -104,6 +110,7 @@ public final class FlightCompare {
     boolean zeroCopy = false;
     int loadClients = 0;
     int loadSeconds = 30;
+    Path baselineLib = null;
     for (int index = 0; index < arguments.length; index++) {
       if (arguments[index].equals("--same-jvm") || arguments[index].equals("--zero-copy")) {
         sameJvm |= arguments[index].equals("--same-jvm");
@@ -123,6 +130,7 @@ public final class FlightCompare {
         case "--client-window" -> clientWindow = Integer.parseInt(value);
         case "--clients" -> loadClients = Integer.parseInt(value);
         case "--seconds" -> loadSeconds = Integer.parseInt(value);
+        case "--baseline-lib" -> baselineLib = Path.of(value);
         default -> throw new IllegalArgumentException("unknown option " + arguments[index - 1] + "; usage:\n"
             + USAGE);
       }
@@ -135,12 +143,14 @@ public final class FlightCompare {
       new FlightLoad(file, batchRows, clients, zeroCopy, System.out).run(loadClients, loadSeconds);
       return;
     }
-    new FlightCompare(file, iterations, warmup, batchRows, python, clients, sameJvm, zeroCopy, System.out).run();
+    new FlightCompare(file, iterations, warmup, batchRows, python, clients, sameJvm, zeroCopy, baselineLib,
+        System.out).run();
   }
 
   /** Measures every engine and prints the table; returns each engine's median seconds. */
   Map<String, Double> run() throws Exception {
     Map<String, Read> engines = new LinkedHashMap<>();
+    Map<String, FlightServerProcess> servers = new LinkedHashMap<>();
     long[] rows = new long[1];
     try (BufferAllocator allocator = new RootAllocator();
          ServedFile served = new ServedFile(file)) {
@@ -148,6 +158,8 @@ public final class FlightCompare {
       engines.put(LOCAL, () -> localRows(allocator, options));
       FlightDescriptor command = served.command(batchRows);
       try (FlightServerProcess ours = FlightServerProcess.ours(served.directory(), 0, 0, zeroCopy);
+           FlightServerProcess baseline = baselineLib == null ? null
+               : FlightServerProcess.ours(served.directory(), 0, 0, zeroCopy, baselineLib.resolve("*").toString());
            ParquetFlightServer inProcess = sameJvm
                ? ParquetFlightServer.builder(served.directory(), allocator).zeroCopy(zeroCopy).build().start()
                : null;
@@ -156,6 +168,11 @@ public final class FlightCompare {
            FlightServerProcess inMemory = python == null ? null
                : FlightServerProcess.pyarrow(python, served.pyarrowScript(), file, batchRows, true)) {
         engines.put(OURS, () -> clients.rows(allocator, ours.location(), command));
+        servers.put(OURS, ours);
+        if (baseline != null) {
+          engines.put(OURS_BASELINE, () -> clients.rows(allocator, baseline.location(), command));
+          servers.put(OURS_BASELINE, baseline);
+        }
         if (inProcess != null) {
           engines.put(OURS_SAME_JVM, () -> clients.rows(allocator, inProcess.location(), command));
         }
@@ -164,44 +181,72 @@ public final class FlightCompare {
               FlightDescriptor.path(ServedFile.NAME)));
           engines.put(PYARROW_IN_MEMORY, () -> clients.rows(allocator, inMemory.location(),
               FlightDescriptor.path(ServedFile.NAME)));
+          servers.put(PYARROW, pyarrow);
+          servers.put(PYARROW_IN_MEMORY, inMemory);
         }
-        Map<String, Double> medians = measure(engines, rows);
-        print(medians, rows[0]);
-        return medians;
+        Measured measured = measure(engines, servers, rows);
+        print(measured, rows[0]);
+        return measured.seconds();
       }
     }
   }
 
-  private void print(Map<String, Double> medians, long rows) {
+  /**
+   * Median seconds of each engine, and the median CPU seconds of this process (the client, or the local reader)
+   * and of the engine's server process (empty for engines without one) during a read.
+   */
+  record Measured(Map<String, Double> seconds, Map<String, Double> clientCpu, Map<String, Double> serverCpu) {
+  }
+
+  private void print(Measured measured, long rows) {
     out.printf("%nFlight DoGet of %s (%,d rows, batches of %,d rows), median of %d rounds after %d warm-up rounds, "
         + "alternating; client window %s; our server's zero-copy writes %s:%n%n", file.getFileName(), rows,
         batchRows, iterations, warmup, clients.describeWindow(), zeroCopy ? "on" : "off");
-    out.println("| engine | seconds | rows/s | vs local |");
-    out.println("|---|---:|---:|---:|");
-    double local = medians.get(LOCAL);
-    for (Map.Entry<String, Double> entry : medians.entrySet()) {
-      out.printf("| %s | %.3f | %,.0f | %.2f× |%n", entry.getKey(), entry.getValue(), rows / entry.getValue(),
-          local / entry.getValue());
+    out.println("| engine | seconds | rows/s | vs local | client CPU s | server CPU s |");
+    out.println("|---|---:|---:|---:|---:|---:|");
+    double local = measured.seconds().get(LOCAL);
+    for (Map.Entry<String, Double> entry : measured.seconds().entrySet()) {
+      Double server = measured.serverCpu().get(entry.getKey());
+      out.printf("| %s | %.3f | %,.0f | %.2f× | %.3f | %s |%n", entry.getKey(), entry.getValue(),
+          rows / entry.getValue(), local / entry.getValue(), measured.clientCpu().get(entry.getKey()),
+          server == null ? "" : String.format("%.3f", server));
     }
   }
 
-  /** Runs the warm-up rounds, then the measured ones, each engine once per round in turn; returns the medians. */
-  private Map<String, Double> measure(Map<String, Read> engines, long[] rows) throws Exception {
+  /** Runs the warm-up rounds, then the measured ones, each engine once per round in turn. */
+  private Measured measure(Map<String, Read> engines, Map<String, FlightServerProcess> servers, long[] rows)
+      throws Exception {
     for (int round = 0; round < warmup; round++) {
       for (Read read : engines.values()) {
         read.rows();
       }
     }
+    OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     Map<String, List<Double>> seconds = new LinkedHashMap<>();
+    Map<String, List<Double>> clientCpu = new LinkedHashMap<>();
+    Map<String, List<Double>> serverCpu = new LinkedHashMap<>();
     for (int round = 0; round < iterations; round++) {
       for (Map.Entry<String, Read> engine : engines.entrySet()) {
+        FlightServerProcess server = servers.get(engine.getKey());
+        long serverBefore = server == null ? 0 : server.cpuNanos();
+        long clientBefore = os.getProcessCpuTime();
         long start = System.nanoTime();
         rows[0] = engine.getValue().rows();
         seconds.computeIfAbsent(engine.getKey(), name -> new ArrayList<>()).add((System.nanoTime() - start) / 1e9);
+        clientCpu.computeIfAbsent(engine.getKey(), name -> new ArrayList<>())
+            .add((os.getProcessCpuTime() - clientBefore) / 1e9);
+        if (server != null) {
+          serverCpu.computeIfAbsent(engine.getKey(), name -> new ArrayList<>())
+              .add((server.cpuNanos() - serverBefore) / 1e9);
+        }
       }
     }
+    return new Measured(medians(seconds), medians(clientCpu), medians(serverCpu));
+  }
+
+  private static Map<String, Double> medians(Map<String, List<Double>> values) {
     Map<String, Double> medians = new LinkedHashMap<>();
-    for (Map.Entry<String, List<Double>> engine : seconds.entrySet()) {
+    for (Map.Entry<String, List<Double>> engine : values.entrySet()) {
       List<Double> sorted = new ArrayList<>(engine.getValue());
       sorted.sort(null);
       medians.put(engine.getKey(), sorted.get(sorted.size() / 2));

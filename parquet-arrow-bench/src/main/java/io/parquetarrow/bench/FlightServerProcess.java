@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +41,12 @@ final class FlightServerProcess implements AutoCloseable {
    */
   static FlightServerProcess ours(Path directory, int threads, int maxStreams, boolean zeroCopy)
       throws IOException {
+    return ours(directory, threads, maxStreams, zeroCopy, System.getProperty("java.class.path"));
+  }
+
+  /** {@link #ours(Path, int, int, boolean)} with the server's classes from {@code classPath}. */
+  static FlightServerProcess ours(Path directory, int threads, int maxStreams, boolean zeroCopy, String classPath)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
     for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -49,7 +56,7 @@ final class FlightServerProcess implements AutoCloseable {
       }
     }
     command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
+    command.add(classPath);
     command.add(FlightServerMain.class.getName());
     command.add(directory.toAbsolutePath().toString());
     command.add(Integer.toString(threads));
@@ -70,6 +77,11 @@ final class FlightServerProcess implements AutoCloseable {
       command.add("memory");
     }
     return new FlightServerProcess(command);
+  }
+
+  /** The CPU time the server process has used so far, all its threads; 0 where the system does not tell. */
+  long cpuNanos() {
+    return process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
   }
 
   Location location() {

@@ -45,7 +45,7 @@ class FlightCompareTest {
     }
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     Map<String, Double> medians = new FlightCompare(file, 1, 0, 256, null, new FlightClients(4 << 20), true, false,
-        new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
+        null, new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
     assertThat(medians).containsOnlyKeys(FlightCompare.LOCAL, FlightCompare.OURS, FlightCompare.OURS_SAME_JVM);
     assertThat(printed.toString(StandardCharsets.UTF_8)).contains("1,000 rows").contains("| parquet-arrow Flight");
     ByteArrayOutputStream load = new ByteArrayOutputStream();
