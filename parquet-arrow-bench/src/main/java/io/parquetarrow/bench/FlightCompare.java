@@ -37,10 +37,12 @@ import org.apache.arrow.memory.RootAllocator;
  * client. Both servers are processes of their own, so neither shares the client's heap, JIT or collector; the
  * rounds alternate between the three, so a change of load on the machine touches all of them. All on loopback, so
  * the Flight figures include gRPC's serialization and copies but no network. Prints a Markdown table of the median
- * seconds and rows per second of each.
+ * seconds and rows per second of each, with the CPU seconds of the client's process and of the server's. Eight
+ * warm-up rounds by default: a server runs for long, and our server's C2 compiler still spent 0.5–1.9 CPU seconds
+ * per DoGet in rounds 3 to 8, on the cores the read shares; pyarrow's server has no JIT to warm.
  *
  * <pre>
- * FlightCompare --file F [--iterations 5] [--warmup 2] [--batch-rows 65536] [--python PATH]
+ * FlightCompare --file F [--iterations 5] [--warmup 8] [--batch-rows 65536] [--python PATH]
  *     [--client-window BYTES] [--zero-copy] [--same-jvm] [--baseline-lib DIR] [--clients N --seconds S]
  * </pre>
  *
@@ -55,7 +57,7 @@ import org.apache.arrow.memory.RootAllocator;
  */
 public final class FlightCompare {
   static final String USAGE = """
-      FlightCompare --file F [--iterations 5] [--warmup 2] [--batch-rows 65536] [--python PATH]
+      FlightCompare --file F [--iterations 5] [--warmup 8] [--batch-rows 65536] [--python PATH]
           [--client-window BYTES] [--zero-copy] [--same-jvm] [--baseline-lib DIR] [--clients N --seconds S]
       See BENCHMARKS.md; run it through ./bench flight FILE, which provides pyarrow.""";
   static final String LOCAL = "local read (ParquetArrowReader)";
@@ -102,7 +104,7 @@ public final class FlightCompare {
     }
     Path file = null;
     int iterations = 5;
-    int warmup = 2;
+    int warmup = 8;
     int batchRows = ReadOptions.DEFAULT_BATCH_ROWS;
     Path python = null;
     int clientWindow = 0;
