@@ -38,8 +38,8 @@ import org.apache.arrow.memory.RootAllocator;
  * rounds alternate between the three, so a change of load on the machine touches all of them. All on loopback, so
  * the Flight figures include gRPC's serialization and copies but no network. Prints a Markdown table of the median
  * seconds and rows per second of each, with the CPU seconds of the client's process and of the server's. Eight
- * warm-up rounds by default: a server runs for long, and our server's C2 compiler still spent 0.5–1.9 CPU seconds
- * per DoGet in rounds 3 to 8, on the cores the read shares; pyarrow's server has no JIT to warm.
+ * warm-up rounds by default: a server runs for long, and our server's C2 compiler still spent 0.3–1.9 CPU seconds
+ * on each of its third to seventh DoGets, on the cores the read shares; pyarrow's server has no JIT to warm.
  *
  * <pre>
  * FlightCompare --file F [--iterations 5] [--warmup 8] [--batch-rows 65536] [--python PATH]
