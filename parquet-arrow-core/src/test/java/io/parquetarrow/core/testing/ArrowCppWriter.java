@@ -1,6 +1,7 @@
 package io.parquetarrow.core.testing;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -44,8 +45,11 @@ public final class ArrowCppWriter {
     Path staging = Files.createTempDirectory(absolute.getParent(), ".arrow-cpp-writer-");
     try {
       Path directory = staging.resolve("out");
-      try (ArrowReader reader = new BatchesReader(allocator, List.of(batches))) {
-        DatasetFileWriter.write(allocator, reader, FileFormat.PARQUET, directory.toUri().toString());
+      try (BufferAllocator exported = allocator.newChildAllocator("arrow-cpp-writer", 0, Long.MAX_VALUE)) {
+        try (ArrowReader reader = new BatchesReader(exported, List.of(batches))) {
+          DatasetFileWriter.write(exported, reader, FileFormat.PARQUET, directory.toUri().toString());
+        }
+        awaitReleased(exported);
       }
       List<Path> written;
       try (Stream<Path> files = Files.list(directory)) {
@@ -60,6 +64,23 @@ public final class ArrowCppWriter {
         for (Path path : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
           Files.deleteIfExists(path);
         }
+      }
+    }
+  }
+
+  /**
+   * Waits up to ten seconds for Arrow C++ to release what it was given: the dataset writer may release the last
+   * exported batch on a thread of its own after {@code write} returns, which a caller's leak check would otherwise
+   * count as its own.
+   */
+  private static void awaitReleased(BufferAllocator exported) throws IOException {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (exported.getAllocatedMemory() > 0 && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while Arrow C++ still held exported batches");
       }
     }
   }
