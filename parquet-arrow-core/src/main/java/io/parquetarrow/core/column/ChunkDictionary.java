@@ -29,12 +29,6 @@ final class ChunkDictionary {
   private final ValueConversion conversion;
   private final DictionaryIndexDecoder indexDecoder;
   private Dictionary dictionary;
-  /** Whether a dictionary page was taken ({@link #use}) and not decoded yet; its body is {@link #pageBytes}. */
-  private boolean pending;
-  private byte[] pageBytes = new byte[0];
-  private int pageLength;
-  private int pageValues;
-  private long pageOffset;
   /** The dictionary's entries converted, {@code conversion.width()} bytes each; with {@link #conversion} only. */
   private byte[] converted = new byte[0];
   private int[] indices = new int[0];
@@ -50,49 +44,30 @@ final class ChunkDictionary {
     this.indexDecoder = new DictionaryIndexDecoder(kernels);
   }
 
-  /**
-   * Takes the chunk's dictionary page, which the data pages that follow gather from: its bytes are kept and
-   * decoded (and converted) when a value is first gathered, so that a chunk whose dictionary-encoded values are
-   * all skipped (a filtered read that selects none of them, or a few in a page without dictionary) never decodes
-   * a dictionary of many thousand entries.
-   */
+  /** Decodes the chunk's dictionary page, which the data pages that follow gather from. */
   void use(DictionaryPage dictionaryPage) throws ParquetException {
-    Encoding encoding = dictionaryPage.encoding();
-    if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
-      throw new UnsupportedParquetFeatureException(location.describe(dictionaryPage.fileOffset())
-          + ": dictionary page encoding " + encoding + " is not supported");
-    }
-    int length = dictionaryPage.length();
-    if (pageBytes.length < length) {
-      pageBytes = ScratchArrays.replace(pageBytes, length);
-    }
-    System.arraycopy(dictionaryPage.data(), dictionaryPage.offset(), pageBytes, 0, length);
-    pageLength = length;
-    pageValues = dictionaryPage.valueCount();
-    pageOffset = dictionaryPage.fileOffset();
-    dictionary = null;
-    pending = true;
-  }
-
-  /** Decodes the dictionary page {@link #use} kept, once, before its first gather. */
-  private void decodePending() throws ParquetException {
     try {
-      dictionary = Dictionary.decode(physicalType, width, pageBytes, 0, pageLength, pageValues, kernels);
-      pending = false;
+      Encoding encoding = dictionaryPage.encoding();
+      if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
+        throw new UnsupportedParquetFeatureException("dictionary page encoding " + encoding + " is not supported");
+      }
+      dictionary = Dictionary.decode(physicalType, width, dictionaryPage.data(), dictionaryPage.offset(),
+          dictionaryPage.length(), dictionaryPage.valueCount(), kernels);
       if (conversion != null) {
         convertEntries();
       }
     } catch (ParquetCorruptionException e) {
-      throw e.withContext(location.describe(pageOffset) + ": dictionary page");
+      throw e.withContext(location.describe(dictionaryPage.fileOffset()) + ": dictionary page");
     } catch (UnsupportedParquetFeatureException e) {
-      throw new UnsupportedParquetFeatureException(location.describe(pageOffset) + ": " + e.getMessage(), e);
+      throw new UnsupportedParquetFeatureException(
+          location.describe(dictionaryPage.fileOffset()) + ": " + e.getMessage(), e);
     }
   }
 
   /** Starts a dictionary-encoded page's {@code values} indices, in {@code data[position, + length)}. */
   void startPage(byte[] data, int position, int length, int values, Encoding encoding)
       throws ParquetCorruptionException {
-    if (dictionary == null && !pending) {
+    if (dictionary == null) {
       throw ParquetCorruptionException.of(
           "data page is %s encoded but the column chunk has no dictionary page", encoding);
     }
@@ -100,7 +75,7 @@ final class ChunkDictionary {
   }
 
   /** Gathers the page's next {@code count} values into {@code batch} at value index {@code valueOffset}. */
-  void gather(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
+  void gather(ColumnBatch batch, int valueOffset, int count) throws ParquetCorruptionException {
     readIndices(count);
     gatherIndices(batch, valueOffset, 0, count);
   }
@@ -110,7 +85,7 @@ final class ChunkDictionary {
    * (ascending, relative to the next value), moved to the front: a filtered read then gathers only those values
    * ({@link #gatherPicked}). Every index is checked, as {@link #gather} checks them.
    */
-  void pickIndices(int count, int[] picks, int first, int pickCount) throws ParquetException {
+  void pickIndices(int count, int[] picks, int first, int pickCount) throws ParquetCorruptionException {
     readIndices(count);
     int[] kept = indices;
     for (int i = 0; i < pickCount; i++) {
@@ -151,10 +126,7 @@ final class ChunkDictionary {
   }
 
   /** The page's next {@code count} indices into {@link #indices}, checked. */
-  private void readIndices(int count) throws ParquetException {
-    if (pending) {
-      decodePending();
-    }
+  private void readIndices(int count) throws ParquetCorruptionException {
     if (indices.length < count) {
       indices = ScratchArrays.replace(indices, Math.max(count, indices.length * 2));
     }
@@ -195,8 +167,6 @@ final class ChunkDictionary {
   /** Gives the index and conversion arrays to {@link ScratchArrays} for the next reader. */
   void release() {
     indices = ScratchArrays.give(indices);
-    pageBytes = ScratchArrays.give(pageBytes);
-    pending = false;
     converted = ScratchArrays.give(converted);
   }
 }
