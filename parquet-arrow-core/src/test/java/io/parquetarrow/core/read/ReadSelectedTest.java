@@ -6,18 +6,13 @@ import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.WriteOptions;
-import io.parquetarrow.core.file.ParquetFile;
-import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.format.Encoding;
-import io.parquetarrow.simd.KernelProvider;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
@@ -31,15 +26,12 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.dictionary.Dictionary;
-import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.arrow.vector.util.DictionaryUtility;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -123,85 +115,59 @@ class ReadSelectedTest {
    */
   private static void assertSelectedReads(Path file, List<List<Object>> expected, Random random, int pattern)
       throws Exception {
-    try (BufferAllocator allocator = TestAllocators.root();
-        ParquetFile parquet = ParquetFile.open(file)) {
-      ReadPlan plan = ReadPlan.create(parquet, ReadOptions.defaults(), KernelProvider.get());
-      Map<Long, Dictionary> dictionaries = new HashMap<>();
-      List<FieldVector> vectors = new ArrayList<>();
-      List<FieldReaderFactory> factories = new ArrayList<>();
-      try {
-        for (Field field : plan.schema().getFields()) {
-          vectors.add(DictionaryUtility.toMemoryFormat(field, allocator, dictionaries).createVector(allocator));
-        }
-        DictionaryProvider provider =
-            new DictionaryProvider.MapDictionaryProvider(dictionaries.values().toArray(new Dictionary[0]));
-        int[] fields = new int[plan.fields().size()];
-        for (int i = 0; i < fields.length; i++) {
-          fields[i] = i;
-          factories.add(plan.fields().get(i).newReaderFactory(plan, provider));
-        }
-        try (VectorSchemaRoot root = new VectorSchemaRoot(vectors);
-            ColumnChunks chunks = new ColumnChunks(parquet, true, 0, Runnable::run)) {
-          long firstRow = 0;
-          for (int position = 0; position < plan.rowGroupCount(); position++) {
-            RowGroupMetadata metadata = parquet.metadata().rowGroup(plan.rowGroup(position));
-            try (RowGroupReader reader = RowGroupReader.open(plan.rowGroup(position), metadata, fields,
-                factories.toArray(new FieldReaderFactory[0]), chunks)) {
-              long row = 0;
-              while (row < reader.rowCount()) {
-                int rows = (int) Math.min(pieceRows(random), reader.rowCount() - row);
-                int action = random.nextInt(8);
-                if (action == 0) {
-                  reader.skipRows(rows);
-                } else if (action == 1) {
-                  reader.readBatch(rows, root);
-                  root.setRowCount(rows);
-                  for (int field : fields) {
-                    for (int i = 0; i < rows; i++) {
-                      assertThat(render(root.getVector(field), i)).as("row %d of the whole read",
-                          firstRow + row + i).isEqualTo(expected.get((int) (firstRow + row + i)).get(field));
-                    }
-                  }
-                } else {
-                  long[] selection = select(random, pattern, rows, (int) row);
-                  int selected = 0;
-                  for (long word : selection) {
-                    selected += Long.bitCount(word);
-                  }
-                  for (int field : fields) {
-                    FieldVector vector = root.getVector(field);
-                    assertThat(reader.readSelectedField(field, rows, selection, selected, vector))
-                        .as("%s reads selected rows", vector.getName()).isTrue();
-                    assertThat(vector.getValueCount()).as("%s: rows", vector.getName()).isEqualTo(selected);
-                    int out = 0;
-                    for (int i = 0; i < rows; i++) {
-                      if ((selection[i >>> 6] >>> i & 1) != 0) {
-                        long at = firstRow + row + i;
-                        assertThat(render(vector, out)).as("%s, row %d (pattern %d, piece of %d from row %d)",
-                            vector.getName(), at, pattern, rows, row)
-                            .isEqualTo(expected.get((int) at).get(field));
-                        out++;
-                      }
-                    }
-                    if (vector.getNullCount() == 0) {
-                      for (int i = 0; i < selected; i++) {
-                        assertThat(vector.isNull(i)).as("%s: null count 0 but row %d null", vector.getName(), i)
-                            .isFalse();
-                      }
-                    }
-                  }
-                }
-                row += rows;
+    try (BufferAllocator allocator = TestAllocators.root()) {
+      RowGroupHarness.Totals totals = RowGroupHarness.forEachRowGroup(file, ReadOptions.defaults(), allocator,
+          (context, position, reader, firstRow) -> {
+        VectorSchemaRoot root = context.root();
+        int[] fields = context.fields();
+        long row = 0;
+        while (row < reader.rowCount()) {
+          int rows = (int) Math.min(pieceRows(random), reader.rowCount() - row);
+          int action = random.nextInt(8);
+          if (action == 0) {
+            reader.skipRows(rows);
+          } else if (action == 1) {
+            reader.readBatch(rows, root);
+            root.setRowCount(rows);
+            for (int field : fields) {
+              for (int i = 0; i < rows; i++) {
+                assertThat(render(root.getVector(field), i)).as("row %d of the whole read",
+                    firstRow + row + i).isEqualTo(expected.get((int) (firstRow + row + i)).get(field));
               }
             }
-            firstRow += metadata.rowCount();
+          } else {
+            long[] selection = select(random, pattern, rows, (int) row);
+            int selected = 0;
+            for (long word : selection) {
+              selected += Long.bitCount(word);
+            }
+            for (int field : fields) {
+              FieldVector vector = root.getVector(field);
+              assertThat(reader.readSelectedField(field, rows, selection, selected, vector))
+                  .as("%s reads selected rows", vector.getName()).isTrue();
+              assertThat(vector.getValueCount()).as("%s: rows", vector.getName()).isEqualTo(selected);
+              int out = 0;
+              for (int i = 0; i < rows; i++) {
+                if ((selection[i >>> 6] >>> i & 1) != 0) {
+                  long at = firstRow + row + i;
+                  assertThat(render(vector, out)).as("%s, row %d (pattern %d, piece of %d from row %d)",
+                      vector.getName(), at, pattern, rows, row)
+                      .isEqualTo(expected.get((int) at).get(field));
+                  out++;
+                }
+              }
+              if (vector.getNullCount() == 0) {
+                for (int i = 0; i < selected; i++) {
+                  assertThat(vector.isNull(i)).as("%s: null count 0 but row %d null", vector.getName(), i)
+                      .isFalse();
+                }
+              }
+            }
           }
-          assertThat(firstRow).as("rows in the row groups").isEqualTo(ROWS);
+          row += rows;
         }
-      } finally {
-        factories.forEach(FieldReaderFactory::close);
-        dictionaries.values().forEach(dictionary -> dictionary.getVector().close());
-      }
+      });
+      assertThat(totals.rows()).as("rows in the row groups").isEqualTo(ROWS);
       assertThat(allocator.getAllocatedMemory()).as("Arrow memory left after reading selected rows").isZero();
     }
   }

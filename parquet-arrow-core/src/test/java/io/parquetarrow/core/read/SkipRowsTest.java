@@ -6,25 +6,17 @@ import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.WriteOptions;
-import io.parquetarrow.core.file.ParquetFile;
-import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.testing.DuckDbWriter;
 import io.parquetarrow.core.testing.TestAllocators;
-import io.parquetarrow.simd.KernelProvider;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.util.DictionaryUtility;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -111,57 +103,31 @@ class SkipRowsTest {
    * skipping.
    */
   private static void assertSkipsAndReads(long[] pattern) throws Exception {
-    try (BufferAllocator allocator = TestAllocators.root();
-        ParquetFile parquet = ParquetFile.open(file)) {
-      ReadPlan plan = ReadPlan.create(parquet, OPTIONS, KernelProvider.get());
-      Map<Long, Dictionary> dictionaries = new HashMap<>();
-      List<FieldVector> vectors = new ArrayList<>();
-      List<FieldReaderFactory> factories = new ArrayList<>();
-      try {
-        for (Field field : plan.schema().getFields()) {
-          vectors.add(DictionaryUtility.toMemoryFormat(field, allocator, dictionaries).createVector(allocator));
-        }
-        DictionaryProvider provider =
-            new DictionaryProvider.MapDictionaryProvider(dictionaries.values().toArray(new Dictionary[0]));
-        int[] fields = new int[plan.fields().size()];
-        for (int i = 0; i < fields.length; i++) {
-          fields[i] = i;
-          factories.add(plan.fields().get(i).newReaderFactory(plan, provider));
-        }
-        try (VectorSchemaRoot root = new VectorSchemaRoot(vectors);
-            ColumnChunks chunks = new ColumnChunks(parquet, true, 0, Runnable::run)) {
-          long firstRow = 0;
-          for (int position = 0; position < plan.rowGroupCount(); position++) {
-            RowGroupMetadata metadata = parquet.metadata().rowGroup(plan.rowGroup(position));
-            try (RowGroupReader reader = RowGroupReader.open(plan.rowGroup(position), metadata, fields,
-                factories.toArray(new FieldReaderFactory[0]), chunks)) {
-              long row = 0;
-              for (int step = 0; row < reader.rowCount(); step++) {
-                long count = Math.min(pattern[step % pattern.length], reader.rowCount() - row);
-                if (step % 2 == 0) {
-                  reader.skipRows(count);
-                } else if (count > 0) {
-                  reader.readBatch((int) count, root);
-                  root.setRowCount((int) count);
-                  for (int i = 0; i < count; i++) {
-                    assertThat(render(root, i, provider))
-                        .as("row %d of row group %d after skipping and reading %s", row + i, position,
-                            Arrays.toString(pattern))
-                        .isEqualTo(expected.get((int) (firstRow + row + i)));
-                  }
-                }
-                row += count;
-              }
+    try (BufferAllocator allocator = TestAllocators.root()) {
+      RowGroupHarness.Totals totals = RowGroupHarness.forEachRowGroup(file, OPTIONS, allocator,
+          (context, position, reader, firstRow) -> {
+        VectorSchemaRoot root = context.root();
+        DictionaryProvider provider = context.provider();
+        long row = 0;
+        for (int step = 0; row < reader.rowCount(); step++) {
+          long count = Math.min(pattern[step % pattern.length], reader.rowCount() - row);
+          if (step % 2 == 0) {
+            reader.skipRows(count);
+          } else if (count > 0) {
+            reader.readBatch((int) count, root);
+            root.setRowCount((int) count);
+            for (int i = 0; i < count; i++) {
+              assertThat(render(root, i, provider))
+                  .as("row %d of row group %d after skipping and reading %s", row + i, position,
+                      Arrays.toString(pattern))
+                  .isEqualTo(expected.get((int) (firstRow + row + i)));
             }
-            firstRow += metadata.rowCount();
           }
-          assertThat(firstRow).as("rows in the row groups").isEqualTo(ROWS);
-          assertThat(chunks.bytesRead()).as("bytes read").isPositive();
+          row += count;
         }
-      } finally {
-        factories.forEach(FieldReaderFactory::close);
-        dictionaries.values().forEach(dictionary -> dictionary.getVector().close());
-      }
+      });
+      assertThat(totals.rows()).as("rows in the row groups").isEqualTo(ROWS);
+      assertThat(totals.bytesRead()).as("bytes read").isPositive();
       assertThat(allocator.getAllocatedMemory()).as("Arrow memory left after skipping").isZero();
     }
   }
