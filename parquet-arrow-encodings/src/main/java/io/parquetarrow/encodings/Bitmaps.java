@@ -92,7 +92,8 @@ public final class Bitmaps {
     return value;
   }
 
-  private static void put(byte[] bitmap, int bit, boolean set) {
+  /** Sets (or clears) bit {@code bit} of {@code bitmap}. */
+  public static void put(byte[] bitmap, int bit, boolean set) {
     int mask = 1 << (bit & 7);
     bitmap[bit >>> 3] = (byte) (set ? bitmap[bit >>> 3] | mask : bitmap[bit >>> 3] & ~mask);
   }

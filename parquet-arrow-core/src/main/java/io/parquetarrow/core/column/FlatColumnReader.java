@@ -220,7 +220,7 @@ public final class FlatColumnReader implements AutoCloseable {
         if (valid) {
           picks[picked++] = rank;
         }
-        setBit(validity, bit++, valid);
+        Bitmaps.put(validity, bit++, valid);
       }
     }
     pickedCount = picked;
@@ -246,14 +246,6 @@ public final class FlatColumnReader implements AutoCloseable {
       mask &= (1L << end) - 1;
     }
     return mask;
-  }
-
-  private static void setBit(byte[] bitmap, int bit, boolean set) {
-    if (set) {
-      bitmap[bit >>> 3] |= (byte) (1 << (bit & 7));
-    } else {
-      bitmap[bit >>> 3] &= (byte) ~(1 << (bit & 7));
-    }
   }
 
   /** The first row from {@code from} on whose bit is set in {@code selection}, or {@code end} when none is. */

@@ -35,10 +35,7 @@ final class PickedValues {
         ChunkDictionary dictionary = cursor.dictionary();
         dictionary.pickIndices(present, picks, 0, count);
         for (int done = 0; done < count; done += CHUNK) {
-          int run = Math.min(CHUNK, count - done);
-          scratch.reset(0, false, false);
-          cursor.ensureValueCapacity(scratch, 0, run);
-          dictionary.gatherPicked(scratch, done, run);
+          int run = gatherPicked(cursor, dictionary, done, count, scratch);
           putDecoded(cursor, sink, byteOffset + (long) done * sinkWidth, run, sinkWidth, scratch);
         }
       } else if (plain != null) {
@@ -103,10 +100,7 @@ final class PickedValues {
         ChunkDictionary dictionary = cursor.dictionary();
         dictionary.pickIndices(present, picks, 0, count);
         for (int done = 0; done < count; done += CHUNK) {
-          int run = Math.min(CHUNK, count - done);
-          scratch.reset(0, false, false);
-          cursor.ensureValueCapacity(scratch, 0, run);
-          dictionary.gatherPicked(scratch, done, run);
+          int run = gatherPicked(cursor, dictionary, done, count, scratch);
           sink.append(row + done, scratch.binary(), run);
         }
         return;
@@ -150,6 +144,19 @@ final class PickedValues {
       decoded[i] = decoded[picks[i]];
     }
     return decoded;
+  }
+
+  /**
+   * Gathers into {@code scratch}, from value 0 on, the entries of the picked indices from {@code done} on, at most
+   * {@value DataPageCursor#COPY_CHUNK} of the {@code count}; returns how many.
+   */
+  private static int gatherPicked(DataPageCursor cursor, ChunkDictionary dictionary, int done, int count,
+      ColumnBatch scratch) throws ParquetException {
+    int run = Math.min(CHUNK, count - done);
+    scratch.reset(0, false, false);
+    cursor.ensureValueCapacity(scratch, 0, run);
+    dictionary.gatherPicked(scratch, done, run);
+    return run;
   }
 
   /** The first index from {@code pick} on (up to {@code count}) whose pick is at or past {@code limit}. */
