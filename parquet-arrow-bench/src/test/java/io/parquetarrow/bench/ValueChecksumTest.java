@@ -3,6 +3,9 @@ package io.parquetarrow.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,6 +54,25 @@ class ValueChecksumTest {
     assertThat(strings("axc").matches(strings("ayc"))).as("a middle byte changed, same length and first byte")
         .isFalse();
     assertThat(strings("ab", "c").matches(strings("a", "bc"))).as("a byte moved to the next value").isFalse();
+  }
+
+  @Test
+  void offHeapBytesHashAsHeapBytes() {
+    String text = "the quick brown fox jumps over the lazy dog, twice";
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    try (BufferAllocator allocator = new RootAllocator();
+        ArrowBuf buffer = allocator.buffer(bytes.length)) {
+      buffer.setBytes(0, bytes);
+      for (int from = 0; from < bytes.length; from += 3) {
+        for (int length = 0; from + length <= bytes.length; length += 5) {
+          ValueChecksum heap = new ValueChecksum();
+          heap.addBinary(bytes, from, length);
+          ValueChecksum offHeap = new ValueChecksum();
+          offHeap.addBinaryAt(buffer.memoryAddress() + from, length);
+          assertThat(offHeap.matches(heap)).as("%d bytes from %d", length, from).isTrue();
+        }
+      }
+    }
   }
 
   @Test
