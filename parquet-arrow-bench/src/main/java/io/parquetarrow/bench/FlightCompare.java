@@ -43,14 +43,14 @@ import org.apache.arrow.memory.RootAllocator;
  *
  * <pre>
  * FlightCompare --file F [--iterations 5] [--warmup 8] [--batch-rows 65536] [--python PATH]
- *     [--client-window BYTES] [--zero-copy] [--same-jvm] [--baseline-lib DIR] [--clients N --seconds S]
+ *     [--client-window BYTES] [--same-jvm] [--baseline-lib DIR] [--clients N --seconds S]
  * </pre>
  *
  * Without {@code --python} (a Python with pyarrow, which {@code ./bench flight} provides) the pyarrow server is
  * skipped; with it, a fourth row is pyarrow serving the file from a table it read at start, so no Parquet decoding
  * happens per DoGet: the time of the transport and this client alone, what no server can beat with this client.
  * {@code --client-window} gives the client's gRPC channel that HTTP/2 flow-control window (gRPC's default,
- * 1 MiB, otherwise); {@code --zero-copy} turns on our server's {@code zeroCopy};
+ * 1 MiB, otherwise);
  * {@code --same-jvm} adds a row of our server in the client's JVM; {@code --baseline-lib} one of our server run
  * from the jars in DIR (another build's {@code BENCH_LIB}), so two builds compare in one run. {@code --clients}
  * runs {@link FlightLoad} instead: that many clients read the whole file over and over for {@code --seconds}.
@@ -58,7 +58,7 @@ import org.apache.arrow.memory.RootAllocator;
 public final class FlightCompare {
   static final String USAGE = """
       FlightCompare --file F [--iterations 5] [--warmup 8] [--batch-rows 65536] [--python PATH]
-          [--client-window BYTES] [--zero-copy] [--same-jvm] [--baseline-lib DIR] [--clients N --seconds S]
+          [--client-window BYTES] [--same-jvm] [--baseline-lib DIR] [--clients N --seconds S]
       See BENCHMARKS.md; run it through ./bench flight FILE, which provides pyarrow.""";
   static final String LOCAL = "local read (ParquetArrowReader)";
   static final String OURS = "parquet-arrow Flight server";
@@ -79,12 +79,11 @@ public final class FlightCompare {
   private final Path python;
   private final FlightClients clients;
   private final boolean sameJvm;
-  private final boolean zeroCopy;
   private final Path baselineLib;
   private final PrintStream out;
 
   FlightCompare(Path file, int iterations, int warmup, int batchRows, Path python, FlightClients clients,
-      boolean sameJvm, boolean zeroCopy, Path baselineLib, PrintStream out) {
+      boolean sameJvm, Path baselineLib, PrintStream out) {
     this.file = file;
     this.iterations = iterations;
     this.warmup = warmup;
@@ -92,7 +91,6 @@ public final class FlightCompare {
     this.python = python;
     this.clients = clients;
     this.sameJvm = sameJvm;
-    this.zeroCopy = zeroCopy;
     this.baselineLib = baselineLib;
     this.out = out;
   }
@@ -109,14 +107,12 @@ public final class FlightCompare {
     Path python = null;
     int clientWindow = 0;
     boolean sameJvm = false;
-    boolean zeroCopy = false;
     int loadClients = 0;
     int loadSeconds = 30;
     Path baselineLib = null;
     for (int index = 0; index < arguments.length; index++) {
-      if (arguments[index].equals("--same-jvm") || arguments[index].equals("--zero-copy")) {
-        sameJvm |= arguments[index].equals("--same-jvm");
-        zeroCopy |= arguments[index].equals("--zero-copy");
+      if (arguments[index].equals("--same-jvm")) {
+        sameJvm = true;
         continue;
       }
       if (index + 1 == arguments.length) {
@@ -142,10 +138,10 @@ public final class FlightCompare {
     }
     FlightClients clients = new FlightClients(clientWindow);
     if (loadClients > 0) {
-      new FlightLoad(file, batchRows, clients, zeroCopy, System.out).run(loadClients, loadSeconds);
+      new FlightLoad(file, batchRows, clients, System.out).run(loadClients, loadSeconds);
       return;
     }
-    new FlightCompare(file, iterations, warmup, batchRows, python, clients, sameJvm, zeroCopy, baselineLib,
+    new FlightCompare(file, iterations, warmup, batchRows, python, clients, sameJvm, baselineLib,
         System.out).run();
   }
 
@@ -159,11 +155,11 @@ public final class FlightCompare {
       ReadOptions options = ReadOptions.builder().batchRows(batchRows).build();
       engines.put(LOCAL, () -> localRows(allocator, options));
       FlightDescriptor command = served.command(batchRows);
-      try (FlightServerProcess ours = FlightServerProcess.ours(served.directory(), 0, 0, zeroCopy);
+      try (FlightServerProcess ours = FlightServerProcess.ours(served.directory(), 0, 0);
            FlightServerProcess baseline = baselineLib == null ? null
-               : FlightServerProcess.ours(served.directory(), 0, 0, zeroCopy, baselineLib.resolve("*").toString());
+               : FlightServerProcess.ours(served.directory(), 0, 0, baselineLib.resolve("*").toString());
            ParquetFlightServer inProcess = sameJvm
-               ? ParquetFlightServer.builder(served.directory(), allocator).zeroCopy(zeroCopy).build().start()
+               ? ParquetFlightServer.builder(served.directory(), allocator).build().start()
                : null;
            FlightServerProcess pyarrow = python == null ? null
                : FlightServerProcess.pyarrow(python, served.pyarrowScript(), file, batchRows, false);
@@ -202,8 +198,8 @@ public final class FlightCompare {
 
   private void print(Measured measured, long rows) {
     out.printf("%nFlight DoGet of %s (%,d rows, batches of %,d rows), median of %d rounds after %d warm-up rounds, "
-        + "alternating; client window %s; our server's zero-copy writes %s:%n%n", file.getFileName(), rows,
-        batchRows, iterations, warmup, clients.describeWindow(), zeroCopy ? "on" : "off");
+        + "alternating; client window %s:%n%n", file.getFileName(), rows, batchRows, iterations, warmup,
+        clients.describeWindow());
     out.println("| engine | seconds | rows/s | vs local | client CPU s | server CPU s |");
     out.println("|---|---:|---:|---:|---:|---:|");
     double local = measured.seconds().get(LOCAL);

@@ -25,14 +25,12 @@ final class FlightLoad {
   private final Path file;
   private final int batchRows;
   private final FlightClients clients;
-  private final boolean zeroCopy;
   private final PrintStream out;
 
-  FlightLoad(Path file, int batchRows, FlightClients clients, boolean zeroCopy, PrintStream out) {
+  FlightLoad(Path file, int batchRows, FlightClients clients, PrintStream out) {
     this.file = file;
     this.batchRows = batchRows;
     this.clients = clients;
-    this.zeroCopy = zeroCopy;
     this.out = out;
   }
 
@@ -46,8 +44,7 @@ final class FlightLoad {
     double elapsed;
     try (BufferAllocator allocator = new RootAllocator();
          ServedFile served = new ServedFile(file);
-         FlightServerProcess server = FlightServerProcess.ours(served.directory(), clientCount + 4, clientCount,
-             zeroCopy)) {
+         FlightServerProcess server = FlightServerProcess.ours(served.directory(), clientCount + 4, clientCount)) {
       FlightDescriptor command = served.command(batchRows);
       ExecutorService threads = Executors.newFixedThreadPool(clientCount);
       long start = System.nanoTime();
@@ -78,8 +75,7 @@ final class FlightLoad {
       peak = server.stop();
     }
     out.printf("%nFlight load: %d clients reading %s (batches of %,d rows) over and over for %d s, "
-        + "client window %s, zero-copy writes %s:%n%n", clientCount, file.getFileName(), batchRows, seconds,
-        clients.describeWindow(), zeroCopy ? "on" : "off");
+        + "client window %s:%n%n", clientCount, file.getFileName(), batchRows, seconds, clients.describeWindow());
     out.println("| clients | seconds | complete reads | rows/s (all clients) | failed reads | server allocator peak |");
     out.println("|---:|---:|---:|---:|---:|---:|");
     out.printf("| %d | %.1f | %d | %,.0f | %d | %.1f MiB |%n", clientCount, elapsed, reads.get(),

@@ -14,10 +14,12 @@ import org.apache.arrow.memory.RootAllocator;
  * {@code peak BYTES}, the server allocator's peak.
  *
  * <pre>
- * FlightServerMain DIRECTORY THREADS MAX_STREAMS ZERO_COPY
+ * FlightServerMain DIRECTORY THREADS MAX_STREAMS
  * </pre>
  *
- * THREADS and MAX_STREAMS of 0 keep the server's defaults; ZERO_COPY is {@code true} or {@code false}. The system
+ * THREADS and MAX_STREAMS of 0 keep the server's defaults. Arguments after those are ignored, so that an older
+ * build's {@link FlightCompare}, which passed a fourth (a zero-copy switch the server no longer has), can run this
+ * build's server with {@code --baseline-lib}. The system
  * property {@code parquetArrow.flight.backpressureBytes}, given to the parent JVM (whose flags the server shares),
  * sets the server's {@code backpressureBytes}.
  */
@@ -26,12 +28,12 @@ public final class FlightServerMain {
   }
 
   public static void main(String[] arguments) throws IOException, InterruptedException {
-    if (arguments.length != 4) {
-      throw new IllegalArgumentException("usage: FlightServerMain DIRECTORY THREADS MAX_STREAMS ZERO_COPY");
+    if (arguments.length < 3) {
+      throw new IllegalArgumentException("usage: FlightServerMain DIRECTORY THREADS MAX_STREAMS");
     }
     try (BufferAllocator allocator = new RootAllocator()) {
       ParquetFlightServer.Builder builder = ParquetFlightServer.builder(Path.of(arguments[0]), allocator)
-          .host("127.0.0.1").zeroCopy(Boolean.parseBoolean(arguments[3]));
+          .host("127.0.0.1");
       Integer backpressure = Integer.getInteger("parquetArrow.flight.backpressureBytes");
       if (backpressure != null) {
         builder.backpressureBytes(backpressure);

@@ -36,16 +36,14 @@ final class FlightServerProcess implements AutoCloseable {
 
   /**
    * Our server of {@code directory} in a child JVM with this JVM's flags (less a flight recording of its own);
-   * {@code threads} and {@code maxStreams} are the server's settings, or 0 for its defaults; {@code zeroCopy} its
-   * {@code zeroCopy}.
+   * {@code threads} and {@code maxStreams} are the server's settings, or 0 for its defaults.
    */
-  static FlightServerProcess ours(Path directory, int threads, int maxStreams, boolean zeroCopy)
-      throws IOException {
-    return ours(directory, threads, maxStreams, zeroCopy, System.getProperty("java.class.path"));
+  static FlightServerProcess ours(Path directory, int threads, int maxStreams) throws IOException {
+    return ours(directory, threads, maxStreams, System.getProperty("java.class.path"));
   }
 
-  /** {@link #ours(Path, int, int, boolean)} with the server's classes from {@code classPath}. */
-  static FlightServerProcess ours(Path directory, int threads, int maxStreams, boolean zeroCopy, String classPath)
+  /** {@link #ours(Path, int, int)} with the server's classes from {@code classPath}. */
+  static FlightServerProcess ours(Path directory, int threads, int maxStreams, String classPath)
       throws IOException {
     List<String> command = new ArrayList<>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
@@ -61,7 +59,6 @@ final class FlightServerProcess implements AutoCloseable {
     command.add(directory.toAbsolutePath().toString());
     command.add(Integer.toString(threads));
     command.add(Integer.toString(maxStreams));
-    command.add(Boolean.toString(zeroCopy));
     return new FlightServerProcess(command);
   }
 

@@ -44,12 +44,12 @@ class FlightCompareTest {
       writer.write(root);
     }
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    Map<String, Double> medians = new FlightCompare(file, 1, 0, 256, null, new FlightClients(4 << 20), true, false,
+    Map<String, Double> medians = new FlightCompare(file, 1, 0, 256, null, new FlightClients(4 << 20), true,
         null, new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
     assertThat(medians).containsOnlyKeys(FlightCompare.LOCAL, FlightCompare.OURS, FlightCompare.OURS_SAME_JVM);
     assertThat(printed.toString(StandardCharsets.UTF_8)).contains("1,000 rows").contains("| parquet-arrow Flight");
     ByteArrayOutputStream load = new ByteArrayOutputStream();
-    long failures = new FlightLoad(file, 256, new FlightClients(0), true, new PrintStream(load, true,
+    long failures = new FlightLoad(file, 256, new FlightClients(0), new PrintStream(load, true,
         StandardCharsets.UTF_8)).run(2, 1);
     assertThat(failures).as("failed reads under load").isZero();
     assertThat(load.toString(StandardCharsets.UTF_8)).contains("| 2 |").contains("MiB |");

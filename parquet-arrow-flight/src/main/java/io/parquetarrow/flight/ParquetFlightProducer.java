@@ -31,14 +31,15 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 /**
  * The Flight calls of {@link ParquetFlightServer}, over the {@link FlightTarget}s of a {@link ServedDirectory}:
  * ListFlights (every target, from footers), GetFlightInfo (a plan of signed endpoints), DoGet (one slice streamed
- * from the library's reader) and DoPut (one upload written by {@link UploadWriter}). Actions are not offered.
+ * from the library's reader, through {@link DoGetService}) and DoPut (one upload written by {@link UploadWriter}).
+ * Actions are not offered.
  *
- * <p>A DoGet streams on a thread of {@code streamExecutor}, not on gRPC's, see {@link #getStream}. DoGet and DoPut
+ * <p>A DoGet streams on a thread of {@code streamExecutor}, not on gRPC's, see {@link #getStream(byte[], DoGetCall)}. DoGet and DoPut
  * take one of a fixed number of stream permits, waiting a short while for one, or fail with
  * {@code RESOURCE_EXHAUSTED}, so clients know to retry. A DoGet completes only after its reader and memory are
  * freed and its permit returned. Each DoGet reads through a child allocator of the server's ({@link StreamMemory}),
- * closed once gRPC has written or dropped the last of the batch buffers it was handed (with zero-copy writes): a
- * stream that leaks shows up there, named by its stream number.
+ * closed once gRPC has written or dropped the last of the batch buffers it was handed: a stream that leaks shows
+ * up there, named by its stream number.
  */
 final class ParquetFlightProducer implements FlightProducer {
   private static final Logger LOG = System.getLogger(ParquetFlightProducer.class.getName());
@@ -57,7 +58,7 @@ final class ParquetFlightProducer implements FlightProducer {
   private final AtomicLong streamNumbers = new AtomicLong();
 
   ParquetFlightProducer(ServedDirectory directory, BufferAllocator allocator, int maxStreams, long sliceBytes,
-      long stallMillis, long streamWaitMillis, boolean zeroCopy, Executor streamExecutor) {
+      long stallMillis, long streamWaitMillis, Executor streamExecutor) {
     this.directory = directory;
     this.allocator = allocator;
     this.errors = new FlightErrors(directory);
@@ -66,7 +67,7 @@ final class ParquetFlightProducer implements FlightProducer {
     this.sliceBytes = sliceBytes;
     this.streamWaitMillis = streamWaitMillis;
     this.stallMillis = stallMillis;
-    this.batchStream = new BatchStream(stallMillis, zeroCopy);
+    this.batchStream = new BatchStream(stallMillis);
     this.streamExecutor = streamExecutor;
   }
 
@@ -119,30 +120,39 @@ final class ParquetFlightProducer implements FlightProducer {
   }
 
   /**
+   * Never called: {@link DoGetService} answers DoGet in Flight's place and calls
+   * {@link #getStream(byte[], DoGetCall)}.
+   */
+  @Override
+  public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
+    listener.error(CallStatus.UNIMPLEMENTED.withDescription("DoGet is served by this server's own handler")
+        .toRuntimeException());
+  }
+
+  /**
    * Checks the ticket and hands the stream to a stream thread: gRPC calls this on the call's own serialized
    * executor, which delivers the client's ready and cancel callbacks only once this returns, so a stream that
    * waited for its client here would never be woken (only its wait's timeout would end it).
    */
-  @Override
-  public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
+  void getStream(byte[] ticket, DoGetCall call) {
     TicketCodec.Contents contents;
     try {
-      contents = tickets.verify(ticket.getBytes());
+      contents = tickets.verify(ticket);
     } catch (RuntimeException e) {
-      listener.error(errors.toFlight(e));
+      call.fail(errors.toFlight(e));
       return;
     }
     try {
-      streamExecutor.execute(() -> stream(contents, listener));
+      streamExecutor.execute(() -> stream(contents, call));
     } catch (RejectedExecutionException e) {
-      listener.error(CallStatus.UNAVAILABLE.withDescription("the server is shutting down").toRuntimeException());
+      call.fail(CallStatus.UNAVAILABLE.withDescription("the server is shutting down").toRuntimeException());
     }
   }
 
   /** Sends one slice, on a stream thread, then completes the call once its memory is free. */
-  private void stream(TicketCodec.Contents contents, ServerStreamListener listener) {
+  private void stream(TicketCodec.Contents contents, DoGetCall call) {
     if (!acquireStream()) {
-      listener.error(tooManyStreams());
+      call.fail(tooManyStreams());
       return;
     }
     long number = streamNumbers.incrementAndGet();
@@ -152,7 +162,7 @@ final class ParquetFlightProducer implements FlightProducer {
       try (StreamMemory memory = new StreamMemory(allocator, "get-" + number)) {
         FlightTarget target = directory.target(contents.path(), memory.allocator());
         try (ArrowReader reader = target.open(contents.slice(), contents.request(), memory.allocator())) {
-          sent = batchStream.send(reader, listener, memory.allocator());
+          sent = batchStream.send(reader, call, memory.allocator());
         }
         if (!memory.awaitReleased(stallMillis)) {
           LOG.log(Level.WARNING, "stream " + number + " of " + contents.path() + ": gRPC still holds "
@@ -167,13 +177,13 @@ final class ParquetFlightProducer implements FlightProducer {
     } finally {
       streams.release();
     }
-    if (listener.isCancelled()) {
+    if (call.isCancelled()) {
       return;
     }
     if (failure != null) {
-      listener.error(failure);
+      call.fail(failure);
     } else if (sent) {
-      listener.completed();
+      call.complete();
     }
   }
 

@@ -1,5 +1,7 @@
 package io.parquetarrow.flight;
 
+import io.grpc.ServerServiceDefinition;
+import io.grpc.netty.NettyServerBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -8,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
@@ -44,6 +47,8 @@ public final class ParquetFlightServer implements AutoCloseable {
   public static final long DEFAULT_STALL_MILLIS = TimeUnit.MINUTES.toMillis(5);
   /** The default time a DoGet or DoPut waits for a stream permit before {@code RESOURCE_EXHAUSTED}. */
   public static final long DEFAULT_STREAM_WAIT_MILLIS = 5_000;
+  /** Flight's transport hint whose value, a {@code Consumer<NettyServerBuilder>}, sees gRPC's builder last. */
+  private static final String FLIGHT_SERVER_BUILDER_CONSUMER = "grpc.builderConsumer";
 
   private final FlightServer server;
   private final BufferAllocator allocator;
@@ -63,11 +68,15 @@ public final class ParquetFlightServer implements AutoCloseable {
       Location location = tls ? Location.forGrpcTls(builder.host, builder.port)
           : Location.forGrpcInsecure(builder.host, builder.port);
       ParquetFlightProducer producer = new ParquetFlightProducer(directory, allocator, builder.maxStreams,
-          builder.sliceBytes, builder.stallMillis, builder.streamWaitMillis, builder.zeroCopy, streamExecutor);
-      FlightServer.Builder flight = FlightServer.builder(allocator, location, producer).executor(executor);
-      if (builder.backpressureBytes != null) {
-        flight.backpressureThreshold(builder.backpressureBytes);
-      }
+          builder.sliceBytes, builder.stallMillis, builder.streamWaitMillis, streamExecutor);
+      ServerServiceDefinition service = new DoGetService(producer).definition(allocator, executor,
+          builder.backpressureBytes);
+      // Flight's builder adds its own service first and then runs this consumer; gRPC keeps the last service
+      // registered under a name, so DoGetService's definition is the one served.
+      Consumer<NettyServerBuilder> replaceService = netty -> netty.addService(service);
+      FlightServer.Builder flight = FlightServer.builder(allocator, location, producer).executor(executor)
+          .backpressureThreshold(builder.backpressureBytes)
+          .transportHint(FLIGHT_SERVER_BUILDER_CONSUMER, replaceService);
       if (builder.token != null) {
         flight.headerAuthenticator(new BearerTokenCheck(builder.token));
       }
@@ -165,8 +174,7 @@ public final class ParquetFlightServer implements AutoCloseable {
     private long sliceBytes = DEFAULT_SLICE_BYTES;
     private long stallMillis = DEFAULT_STALL_MILLIS;
     private long streamWaitMillis = DEFAULT_STREAM_WAIT_MILLIS;
-    private Integer backpressureBytes;
-    private boolean zeroCopy;
+    private int backpressureBytes = FlightServer.DEFAULT_BACKPRESSURE_THRESHOLD;
 
     private Builder(Path directory, BufferAllocator allocator) {
       this.directory = Objects.requireNonNull(directory, "directory");
@@ -251,27 +259,14 @@ public final class ParquetFlightServer implements AutoCloseable {
 
     /**
      * The bytes gRPC may queue for one call before the stream waits for its client (Flight's default, 10 MB, when
-     * not set). These are gRPC's copies, outside the allocator, or with {@link #zeroCopy} the batches' own
-     * buffers, counted in {@link #allocator()} until written; the reader itself holds one batch more.
+     * not set). These are the batches' own buffers, counted in {@link #allocator()} until written; the reader
+     * itself holds one batch more.
      */
     public Builder backpressureBytes(int bytes) {
       if (bytes < 1) {
         throw new IllegalArgumentException("backpressureBytes must be positive, got " + bytes);
       }
       this.backpressureBytes = bytes;
-      return this;
-    }
-
-    /**
-     * Hands gRPC the batches' own buffers rather than a copy (default false; per stream, unlike Flight's JVM-wide
-     * {@code arrow.flight.enable_zero_copy_write}). Safe with this server's reader, which never writes into a
-     * buffer it has sent. Arrow 18.3 still frames each message with a heap header, so Netty copies the message
-     * into a direct buffer on its event loop: one copy instead of two, moved off the stream thread, while each
-     * stream holds its queued batches longer. Decision 0051 has the measurements: a little faster for one client,
-     * slower and with twice the allocator peak under 16.
-     */
-    public Builder zeroCopy(boolean zeroCopy) {
-      this.zeroCopy = zeroCopy;
       return this;
     }
 

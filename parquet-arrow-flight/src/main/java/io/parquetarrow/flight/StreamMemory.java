@@ -6,8 +6,8 @@ import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * The child allocator of one DoGet, which outlives the reader: {@link BatchStream} lets gRPC send the batches'
- * own buffers (zero-copy writes), and gRPC keeps a reference to each until it has written it to the socket, after
- * the reader has moved on or closed. {@link #awaitReleased} waits for those last references, woken by the
+ * own buffers ({@link FlightDataFrames}), and gRPC keeps a reference to each until it has written it to the socket,
+ * after the reader has moved on or closed. {@link #awaitReleased} waits for those last references, woken by the
  * allocator's release callback, so that closing the allocator finds nothing outstanding and a stream's memory is
  * free when its call completes.
  */

@@ -7,7 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.dataset.ParquetDataset;
+import io.parquetarrow.core.ParquetArrowWriter;
+import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.testing.TestAllocators;
+import io.parquetarrow.core.testing.TestTables;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +22,7 @@ import org.apache.arrow.flight.AsyncPutListener;
 import org.apache.arrow.flight.Criteria;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightDescriptor;
+import org.apache.arrow.flight.FlightEndpoint;
 import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
@@ -100,6 +104,42 @@ class ParquetFlightServerTest {
     assertThat(info.getSchema()).isEqualTo(FlightTestData.SCHEMA);
     assertThat(readAll(client, info))
         .isEqualTo(FlightTestData.readLocally(directory.resolve("data.parquet"), ReadOptions.defaults(), allocator));
+  }
+
+  /**
+   * Every column kind the server frames itself (numbers, booleans, strings, binary, decimals, dates, timestamps,
+   * a list and a struct, nulls in each), in batches of odd lengths whose buffers need padding, and a file without
+   * rows, whose stream is the schema alone.
+   */
+  @Test
+  void everyColumnKindReadsBackAsTheLocalReaderReadsIt() throws Exception {
+    WriteOptions options = WriteOptions.builder().rowGroupRowLimit(1000).build();
+    try (ParquetArrowWriter writer = ParquetArrowWriter.open(directory.resolve("mixed.parquet"),
+             TestTables.mixedSchema(), options);
+         VectorSchemaRoot first = TestTables.mixed(allocator, 2501, 0);
+         VectorSchemaRoot second = TestTables.mixed(allocator, 3, 1)) {
+      writer.write(first);
+      writer.write(second);
+    }
+    try (ParquetArrowWriter writer = ParquetArrowWriter.open(directory.resolve("empty.parquet"),
+        TestTables.mixedSchema(), options)) {
+      // No rows: a footer and a schema only.
+    }
+    String command = "{\"path\": \"mixed.parquet\", \"batch_rows\": 333}";
+    FlightInfo info = client.getInfo(command(command));
+    List<List<String>> expected = FlightTestData.readLocally(directory.resolve("mixed.parquet"),
+        ReadOptions.builder().batchRows(333).build(), allocator);
+    assertThat(expected).hasSize(2504);
+    assertThat(readAll(client, info)).isEqualTo(expected);
+    FlightInfo empty = client.getInfo(FlightDescriptor.path("empty.parquet"));
+    for (FlightEndpoint endpoint : empty.getEndpoints()) {
+      try (FlightStream stream = client.getStream(endpoint.getTicket())) {
+        assertThat(stream.getSchema().getFields()).hasSize(TestTables.mixedSchema().getFields().size());
+        while (stream.next()) {
+          assertThat(stream.getRoot().getRowCount()).isZero();
+        }
+      }
+    }
   }
 
   @Test
