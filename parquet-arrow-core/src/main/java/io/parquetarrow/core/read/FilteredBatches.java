@@ -52,6 +52,8 @@ final class FilteredBatches implements AutoCloseable {
    * worth; a piece with a selected row makes the next one as long as a batch (0048).
    */
   static final int PIECE_ROWS = 8_192;
+  /** The fewest rows a batch's vectors are first sized for ({@link #prepare}). */
+  static final int FIRST_BATCH_CAPACITY = 1_024;
 
   private final FieldReaderFactory[] factories;
   private final FieldReaderFactory[] extraFactories;
@@ -173,7 +175,7 @@ final class FilteredBatches implements AutoCloseable {
           pieceSelectedLeft = 0;
           continue;
         }
-        prepare(root);
+        prepare(root, pieceSelectedLeft);
       }
       int take = Math.min(pieceSelectedLeft, batchRows - rows);
       gather(root, take, rows);
@@ -219,11 +221,17 @@ final class FilteredBatches implements AutoCloseable {
     return gatherers[field];
   }
 
-  /** Empties the batch's vectors and sizes them for a full batch. */
-  private void prepare(VectorSchemaRoot root) throws ParquetException {
+  /**
+   * Empties the batch's vectors and sizes them for the {@code selected} rows of the piece at hand (rounded up to a
+   * power of two, at least {@value #FIRST_BATCH_CAPACITY}, at most a batch); the gather grows them when later pieces
+   * add more. A batch sized for {@code batchRows} up front would allocate and zero every column's buffers for a
+   * whole batch, which is most of a point lookup's fixed cost (0048).
+   */
+  private void prepare(VectorSchemaRoot root, int selected) throws ParquetException {
+    int capacity = (int) Math.min(batchRows, Math.max(FIRST_BATCH_CAPACITY, Long.highestOneBit(selected - 1L) << 1));
     for (FieldVector vector : root.getFieldVectors()) {
       vector.clear();
-      vector.setInitialCapacity(batchRows);
+      vector.setInitialCapacity(capacity);
       try {
         vector.allocateNew();
       } catch (OutOfMemoryException e) {
