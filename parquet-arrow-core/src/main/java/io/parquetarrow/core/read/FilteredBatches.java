@@ -155,6 +155,7 @@ final class FilteredBatches implements AutoCloseable {
   boolean next(VectorSchemaRoot root) throws IOException {
     int rows = 0;
     boolean cleared = false;
+    boolean moved = false;
     while (rows < batchRows) {
       if (pieceSelectedLeft == 0) {
         if (rows > 0 && batchPerPiece) {
@@ -175,10 +176,13 @@ final class FilteredBatches implements AutoCloseable {
           pieceSelectedLeft = 0;
           continue;
         }
-        prepare(root, pieceSelectedLeft);
+        // A fresh piece whose selected rows all fit: the fields that read only those rows are moved, not copied.
+        moved = pieceNext == 0 && pieceSelectedLeft <= batchRows;
+        prepare(root, pieceSelectedLeft, moved);
       }
       int take = Math.min(pieceSelectedLeft, batchRows - rows);
-      gather(root, take, rows);
+      gather(root, take, rows, moved);
+      moved = false;
       rows += take;
       pieceNext += take;
       pieceSelectedLeft -= take;
@@ -195,13 +199,17 @@ final class FilteredBatches implements AutoCloseable {
   }
 
   /**
-   * Appends {@code take} selected rows of the piece to every field of the batch at {@code rows}; the allocator
+   * Appends {@code take} selected rows of the piece to every field of the batch at {@code rows} (but the fields
+   * {@link #prepare} moved, when {@code moved}); the allocator
    * refusing a buffer is a {@link io.parquetarrow.errors.ParquetResourceException} naming the row group and field.
    */
-  private void gather(VectorSchemaRoot root, int take, int rows) throws ParquetException {
+  private void gather(VectorSchemaRoot root, int take, int rows, boolean moved) throws ParquetException {
     int field = 0;
     try {
       for (field = 0; field < plan.fields().size(); field++) {
+        if (compacted[field] && moved) {
+          continue;
+        }
         if (compacted[field]) {
           gatherer(root, field).appendRange(piece.getVector(field), pieceNext, take, rows);
         } else {
@@ -225,11 +233,17 @@ final class FilteredBatches implements AutoCloseable {
    * Empties the batch's vectors and sizes them for the {@code selected} rows of the piece at hand (rounded up to a
    * power of two, at least {@value #FIRST_BATCH_CAPACITY}, at most a batch); the gather grows them when later pieces
    * add more. A batch sized for {@code batchRows} up front would allocate and zero every column's buffers for a
-   * whole batch, which is most of a point lookup's fixed cost (0048).
+   * whole batch, which is most of a point lookup's fixed cost (0048). With {@code moved}, a field whose piece
+   * vector holds only the selected rows ({@link #compacted}) takes that vector's buffers instead.
    */
-  private void prepare(VectorSchemaRoot root, int selected) throws ParquetException {
+  private void prepare(VectorSchemaRoot root, int selected, boolean moved) throws ParquetException {
     int capacity = (int) Math.min(batchRows, Math.max(FIRST_BATCH_CAPACITY, Long.highestOneBit(selected - 1L) << 1));
-    for (FieldVector vector : root.getFieldVectors()) {
+    for (int field = 0; field < plan.fields().size(); field++) {
+      FieldVector vector = root.getVector(field);
+      if (moved && compacted[field]) {
+        piece.getVector(field).makeTransferPair(vector).transfer();
+        continue;
+      }
       vector.clear();
       vector.setInitialCapacity(capacity);
       try {
