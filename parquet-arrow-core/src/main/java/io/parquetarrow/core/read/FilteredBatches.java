@@ -82,6 +82,13 @@ final class FilteredBatches implements AutoCloseable {
    */
   private long othersBehind;
 
+  /**
+   * Whether the last batch was filled to {@code batchRows}: then the next one is sized for a full batch at once,
+   * and takes no piece's buffers, since more pieces will follow (growing a buffer piece by piece copies it each
+   * time); otherwise it is sized for its first piece, as a point lookup needs (see {@link #prepare}).
+   */
+  private boolean lastBatchFull;
+
   private int position = -1;
   private RowGroupReader rowGroup;
   private RowGroupReader extraRowGroup;
@@ -177,8 +184,8 @@ final class FilteredBatches implements AutoCloseable {
           continue;
         }
         // A fresh piece whose selected rows all fit: the fields that read only those rows are moved, not copied.
-        moved = pieceNext == 0 && pieceSelectedLeft <= batchRows;
-        prepare(root, pieceSelectedLeft, moved);
+        moved = !lastBatchFull && pieceNext == 0 && pieceSelectedLeft <= batchRows;
+        prepare(root, lastBatchFull ? batchRows : pieceSelectedLeft, moved);
       }
       int take = Math.min(pieceSelectedLeft, batchRows - rows);
       gather(root, take, rows, moved);
@@ -190,6 +197,7 @@ final class FilteredBatches implements AutoCloseable {
     if (rows == 0) {
       return false;
     }
+    lastBatchFull = rows == batchRows;
     for (FieldVector vector : root.getFieldVectors()) {
       vector.setValueCount(rows);
     }
@@ -230,9 +238,9 @@ final class FilteredBatches implements AutoCloseable {
   }
 
   /**
-   * Empties the batch's vectors and sizes them for the {@code selected} rows of the piece at hand (rounded up to a
-   * power of two, at least {@value #FIRST_BATCH_CAPACITY}, at most a batch); the gather grows them when later pieces
-   * add more. A batch sized for {@code batchRows} up front would allocate and zero every column's buffers for a
+   * Empties the batch's vectors and sizes them for {@code selected} rows (the piece's, or a whole batch after a
+   * full one; rounded up to a power of two, at least {@value #FIRST_BATCH_CAPACITY}, at most a batch); the gather
+   * grows them when later pieces add more. A batch sized for {@code batchRows} up front would allocate and zero every column's buffers for a
    * whole batch, which is most of a point lookup's fixed cost (0048). With {@code moved}, a field whose piece
    * vector holds only the selected rows ({@link #compacted}) takes that vector's buffers instead.
    */
