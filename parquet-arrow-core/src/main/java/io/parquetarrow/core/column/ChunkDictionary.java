@@ -18,6 +18,8 @@ import io.parquetarrow.simd.ParquetKernels;
  * Indices are checked against the dictionary's size as they are read; skipped ones are passed over unread.
  */
 final class ChunkDictionary {
+  /** Picks sparser than one in this many values are read one by one, the others skipped ({@link #pickIndices}). */
+  static final int SPARSE_PICK_GAP = 64;
 
   private final ChunkLocation location;
   private final ParquetKernels kernels;
@@ -73,9 +75,6 @@ final class ChunkDictionary {
     }
     indexDecoder.init(data, position, length, values);
   }
-
-  /** Picks sparser than one in this many values are read one by one, the others skipped ({@link #pickIndices}). */
-  static final int SPARSE_PICK_GAP = 64;
 
   /** Gathers the page's next {@code count} values into {@code batch} at value index {@code valueOffset}. */
   void gather(ColumnBatch batch, int valueOffset, int count) throws ParquetCorruptionException {
