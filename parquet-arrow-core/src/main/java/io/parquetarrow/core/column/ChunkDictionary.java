@@ -19,7 +19,7 @@ import io.parquetarrow.simd.ParquetKernels;
  */
 final class ChunkDictionary {
   /** Picks sparser than one in this many values are read one by one, the others skipped ({@link #pickIndices}). */
-  static final int SPARSE_PICK_GAP = 64;
+  static final int SPARSE_PICK_GAP = 256;
 
   private final ChunkLocation location;
   private final ParquetKernels kernels;
