@@ -18,6 +18,8 @@ import io.parquetarrow.simd.ParquetKernels;
  * Indices are checked against the dictionary's size as they are read; skipped ones are passed over unread.
  */
 final class ChunkDictionary {
+  /** Picks sparser than one in this many values are read one by one, the others skipped ({@link #pickIndices}). */
+  static final int SPARSE_PICK_GAP = 256;
 
   private final ChunkLocation location;
   private final ParquetKernels kernels;
@@ -83,9 +85,25 @@ final class ChunkDictionary {
   /**
    * Reads the page's next {@code count} indices and keeps those at {@code picks[first, first + pickCount)}
    * (ascending, relative to the next value), moved to the front: a filtered read then gathers only those values
-   * ({@link #gatherPicked}). Every index is checked, as {@link #gather} checks them.
+   * ({@link #gatherPicked}). Every kept index is checked, as {@link #gather} checks them. When fewer than one in
+   * {@value #SPARSE_PICK_GAP} is picked, the indices between picks are skipped ({@link #skip}: bit-packed groups
+   * passed over by their length) rather than decoded, so a point lookup does not unpack a whole page of indices.
    */
   void pickIndices(int count, int[] picks, int first, int pickCount) throws ParquetCorruptionException {
+    if ((long) pickCount * SPARSE_PICK_GAP < count) {
+      if (indices.length < pickCount) {
+        indices = ScratchArrays.replace(indices, Math.max(pickCount, indices.length * 2));
+      }
+      int next = 0;
+      for (int i = 0; i < pickCount; i++) {
+        int pick = picks[first + i];
+        indexDecoder.skip(pick - next);
+        indexDecoder.readIndices(indices, i, 1, dictionary.size());
+        next = pick + 1;
+      }
+      indexDecoder.skip(count - next);
+      return;
+    }
     readIndices(count);
     int[] kept = indices;
     for (int i = 0; i < pickCount; i++) {

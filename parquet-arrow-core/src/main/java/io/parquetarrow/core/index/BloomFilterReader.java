@@ -8,6 +8,7 @@ import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.InputFile;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.filter.ColumnSummary;
 import io.parquetarrow.core.page.ChunkLocation;
 import io.parquetarrow.core.read.ColumnChunks;
 import io.parquetarrow.core.schema.ColumnDescriptor;
@@ -26,9 +27,11 @@ import java.util.OptionalLong;
  * {@code ColumnMetaData.bloom_filter_offset}, then the bitset after it, as a {@link SplitBlockBloomFilter}. Spec:
  * <a href="https://github.com/apache/parquet-format/blob/master/BloomFilter.md">BloomFilter.md</a>, "File Format".
  *
- * <p>With {@code bloom_filter_length} the header and bitset are read at once; without it (older writers) the header
- * is read from a {@value #SPECULATIVE_HEADER_READ}-byte prefix, retried longer when it is longer, and the bitset
- * with a second read of exactly {@code numBytes}. In an encrypted column they are two modules,
+ * <p>{@link #read} gives the whole filter: with {@code bloom_filter_length} the header and bitset are read at once;
+ * without it (older writers) the header is read from a {@value #SPECULATIVE_HEADER_READ}-byte prefix, retried
+ * longer when it is longer, and the bitset with a second read of exactly {@code numBytes}. {@link #open}, for
+ * pruning, reads the header the second way and leaves the bitset in the file: each probe reads the one block it
+ * needs ({@link StoredBloomFilter}). In an encrypted column they are two modules,
  * {@link ModuleType#BLOOM_FILTER_HEADER} and {@link ModuleType#BLOOM_FILTER_BITSET}, each decrypted with the
  * chunk's {@link ColumnDecryptor}.
  *
@@ -57,6 +60,55 @@ public final class BloomFilterReader {
    */
   public static SplitBlockBloomFilter read(ParquetFile file, RowGroupMetadata rowGroup, ColumnDescriptor column)
       throws IOException {
+    Stored stored = locate(file, rowGroup, column);
+    if (stored == null) {
+      return null;
+    }
+    if (stored.decryptor != null) {
+      return readEncrypted(stored.place, stored.limit, stored.decryptor);
+    }
+    return stored.declared ? readWhole(stored.place, stored.limit) : readSpeculatively(stored.place, stored.limit);
+  }
+
+  /**
+   * The Bloom filter of the chunk of {@code column} in {@code rowGroup} for probing a few values: only its header
+   * is read here, checked as {@link #read} checks it, and each probe reads the one 32-byte block it needs
+   * ({@link StoredBloomFilter}). A filter that fits in the header's read comes whole; an encrypted one is read
+   * whole, as {@link #read} does (its bitset is one module, authenticated as a whole).
+   *
+   * @return the filter, or null when {@link #read} would return null
+   * @throws ParquetCorruptionException the header does not decode, or its sizes do not fit the file
+   * @throws io.parquetarrow.errors.ParquetEncryptionException as for {@link #read}
+   */
+  public static ColumnSummary.BloomFilter open(ParquetFile file, RowGroupMetadata rowGroup,
+      ColumnDescriptor column) throws IOException {
+    Stored stored = locate(file, rowGroup, column);
+    if (stored == null) {
+      return null;
+    }
+    if (stored.decryptor != null) {
+      return readEncrypted(stored.place, stored.limit, stored.decryptor);
+    }
+    Header header = readHeader(stored.place, stored.limit);
+    if (header == null) {
+      return null;
+    }
+    int numBytes = header.header.numBytes();
+    stored.place.checkBitsetSize(numBytes, header.length, stored.limit,
+        stored.declared ? "bloom_filter_length" : "the file's end");
+    if (header.length + numBytes <= header.prefix.length) {
+      return SplitBlockBloomFilter.fromBitset(header.prefix, header.length, numBytes);
+    }
+    return new StoredBloomFilter(stored.place.input, stored.place.offset + header.length, numBytes,
+        stored.place.describe());
+  }
+
+  /**
+   * Where the chunk's filter is, once its offset and length are checked against the file; null when it has none
+   * (or it lies in another file).
+   */
+  private static Stored locate(ParquetFile file, RowGroupMetadata rowGroup, ColumnDescriptor column)
+      throws IOException {
     ColumnChunkMetadata chunk = rowGroup.column(column.leafIndex());
     OptionalLong offset = chunk.bloomFilterOffset();
     if (offset.isEmpty() || chunk.externalFilePath() != null) {
@@ -71,12 +123,19 @@ public final class BloomFilterReader {
           declared.isPresent() ? declared.getAsLong() : "(unset)", Math.max(available, 0)));
     }
     long limit = declared.isPresent() ? declared.getAsLong() : available;
-    if (chunk.isEncrypted()) {
-      ColumnDecryptor decryptor = ColumnChunks.decryptor(file, rowGroup, column, location);
-      return readEncrypted(place, limit, decryptor);
-    }
-    return declared.isPresent() ? readWhole(place, limit) : readSpeculatively(place, limit);
+    ColumnDecryptor decryptor = chunk.isEncrypted()
+        ? ColumnChunks.decryptor(file, rowGroup, column, location) : null;
+    return new Stored(place, limit, declared.isPresent(), decryptor);
   }
+
+  /**
+   * A chunk's filter: where, the bytes it may span ({@code bloom_filter_length}, else up to the file's end), whether
+   * that length was declared, and the chunk's decryptor (null when plaintext).
+   */
+  private record Stored(Place place, long limit, boolean declared, ColumnDecryptor decryptor) {}
+
+  /** A plaintext header, its length, and the prefix of the filter read to decode it. */
+  private record Header(BloomFilterHeader header, int length, byte[] prefix) {}
 
   /** Header and bitset in one read of {@code bloom_filter_length} bytes. */
   private static SplitBlockBloomFilter readWhole(Place place, long length) throws IOException {
@@ -97,7 +156,26 @@ public final class BloomFilterReader {
 
   /** The header from a prefix read speculatively, then the bitset unless the prefix already holds it. */
   private static SplitBlockBloomFilter readSpeculatively(Place place, long available) throws IOException {
-    int prefix = (int) Math.min(SPECULATIVE_HEADER_READ, available);
+    Header header = readHeader(place, available);
+    if (header == null) {
+      return null;
+    }
+    int numBytes = header.header.numBytes();
+    place.checkBitsetSize(numBytes, header.length, available, "the file's end");
+    if (header.length + numBytes <= header.prefix.length) {
+      return SplitBlockBloomFilter.fromBitset(header.prefix, header.length, numBytes);
+    }
+    byte[] bitset = place.input.readFully(place.offset + header.length, numBytes);
+    return SplitBlockBloomFilter.fromBitset(bitset, 0, numBytes);
+  }
+
+  /**
+   * The header, from a prefix of {@value #SPECULATIVE_HEADER_READ} bytes (at most the {@code limit} bytes the filter
+   * may span), read again four times as long while the header does not end in it, up to
+   * {@value #MAXIMUM_HEADER_BYTES} bytes; null when it is not the spec's split block filter.
+   */
+  private static Header readHeader(Place place, long limit) throws IOException {
+    int prefix = (int) Math.min(SPECULATIVE_HEADER_READ, limit);
     while (true) {
       byte[] bytes = place.input.readFully(place.offset, prefix);
       CompactProtocolReader reader = new CompactProtocolReader(bytes);
@@ -105,7 +183,7 @@ public final class BloomFilterReader {
       try {
         header = BloomFilterHeader.read(reader);
       } catch (ThriftTruncatedException e) {
-        long longer = Math.min(Math.min(available, MAXIMUM_HEADER_BYTES), (long) prefix * 4);
+        long longer = Math.min(Math.min(limit, MAXIMUM_HEADER_BYTES), (long) prefix * 4);
         if (longer <= prefix) {
           throw place.corruption("the header does not end within " + prefix + " bytes", e);
         }
@@ -114,16 +192,7 @@ public final class BloomFilterReader {
       } catch (ParquetCorruptionException e) {
         throw place.corruption("the header does not decode", e);
       }
-      if (!isSplitBlock(header)) {
-        return null;
-      }
-      int headerLength = reader.bytesConsumed();
-      place.checkBitsetSize(header.numBytes(), headerLength, available, "the file's end");
-      if (headerLength + header.numBytes() <= bytes.length) {
-        return SplitBlockBloomFilter.fromBitset(bytes, headerLength, header.numBytes());
-      }
-      byte[] bitset = place.input.readFully(place.offset + headerLength, header.numBytes());
-      return SplitBlockBloomFilter.fromBitset(bitset, 0, header.numBytes());
+      return isSplitBlock(header) ? new Header(header, reader.bytesConsumed(), bytes) : null;
     }
   }
 
@@ -208,7 +277,12 @@ public final class BloomFilterReader {
     }
 
     private String prefix() {
-      return location.describe() + ", bloom filter at offset " + offset + ": ";
+      return describe() + ": ";
+    }
+
+    /** The file, row group, column and the filter's offset. */
+    String describe() {
+      return location.describe() + ", bloom filter at offset " + offset;
     }
   }
 }

@@ -28,6 +28,8 @@ import net.openhft.hashing.LongHashFunction;
 public final class SplitBlockBloomFilter implements ColumnSummary.BloomFilter {
   /** The smallest bitset: one block. */
   public static final int MINIMUM_BYTES = 32;
+  /** The bytes of one block: eight 32-bit words. */
+  public static final int BLOCK_BYTES = 32;
   /** The largest bitset writers make (parquet-java's and Arrow C++'s bound), and the largest this library reads. */
   public static final int MAXIMUM_BYTES = 128 * 1024 * 1024;
 
@@ -56,14 +58,14 @@ public final class SplitBlockBloomFilter implements ColumnSummary.BloomFilter {
     this.bitset = new byte[byteCount];
     this.offset = 0;
     this.byteCount = byteCount;
-    this.blockCount = byteCount / (WORDS_PER_BLOCK * Integer.BYTES);
+    this.blockCount = byteCount / BLOCK_BYTES;
   }
 
   private SplitBlockBloomFilter(byte[] bitset, int offset, int byteCount) {
     this.bitset = bitset;
     this.offset = offset;
     this.byteCount = byteCount;
-    this.blockCount = byteCount / (WORDS_PER_BLOCK * Integer.BYTES);
+    this.blockCount = byteCount / BLOCK_BYTES;
   }
 
   /**
@@ -108,7 +110,7 @@ public final class SplitBlockBloomFilter implements ColumnSummary.BloomFilter {
 
   /** Sets the eight bits of {@code hash}. */
   public void insertHash(long hash) {
-    int base = offset + block(hash) * WORDS_PER_BLOCK * Integer.BYTES;
+    int base = offset + block(hash) * BLOCK_BYTES;
     int key = (int) hash;
     for (int i = 0; i < WORDS_PER_BLOCK; i++) {
       int at = base + Integer.BYTES * i;
@@ -118,14 +120,7 @@ public final class SplitBlockBloomFilter implements ColumnSummary.BloomFilter {
 
   /** False only when a value of this hash was certainly never inserted. */
   public boolean mightContainHash(long hash) {
-    int base = offset + block(hash) * WORDS_PER_BLOCK * Integer.BYTES;
-    int key = (int) hash;
-    for (int i = 0; i < WORDS_PER_BLOCK; i++) {
-      if (((int) WORD.get(bitset, base + Integer.BYTES * i) & (1 << ((key * SALT[i]) >>> 27))) == 0) {
-        return false;
-      }
-    }
-    return true;
+    return blockMightContain(bitset, offset + block(hash) * BLOCK_BYTES, hash);
   }
 
   @Override
@@ -134,7 +129,26 @@ public final class SplitBlockBloomFilter implements ColumnSummary.BloomFilter {
   }
 
   private int block(long hash) {
+    return blockIndex(hash, blockCount);
+  }
+
+  /** The block of {@code blockCount} that {@code hash} picks. */
+  static int blockIndex(long hash, int blockCount) {
     return (int) (((hash >>> 32) * blockCount) >>> 32);
+  }
+
+  /**
+   * {@code block_check}: whether the block stored at {@code bytes[start, start + BLOCK_BYTES)} has the eight bits of
+   * {@code hash} set.
+   */
+  static boolean blockMightContain(byte[] bytes, int start, long hash) {
+    int key = (int) hash;
+    for (int i = 0; i < WORDS_PER_BLOCK; i++) {
+      if (((int) WORD.get(bytes, start + Integer.BYTES * i) & (1 << ((key * SALT[i]) >>> 27))) == 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Clears every bit, for the next column chunk. */

@@ -52,6 +52,8 @@ final class FilteredBatches implements AutoCloseable {
    * worth; a piece with a selected row makes the next one as long as a batch (0048).
    */
   static final int PIECE_ROWS = 8_192;
+  /** The fewest rows a batch's vectors are first sized for ({@link #prepare}). */
+  static final int FIRST_BATCH_CAPACITY = 1_024;
 
   private final FieldReaderFactory[] factories;
   private final FieldReaderFactory[] extraFactories;
@@ -79,6 +81,13 @@ final class FilteredBatches implements AutoCloseable {
    * that consecutive pieces without a selected row become one skip, which passes over whole pages unread.
    */
   private long othersBehind;
+
+  /**
+   * Whether the last batch was filled to {@code batchRows}: then the next one is sized for a full batch at once,
+   * and takes no piece's buffers, since more pieces will follow (growing a buffer piece by piece copies it each
+   * time); otherwise it is sized for its first piece, as a point lookup needs (see {@link #prepare}).
+   */
+  private boolean lastBatchFull;
 
   private int position = -1;
   private RowGroupReader rowGroup;
@@ -153,6 +162,7 @@ final class FilteredBatches implements AutoCloseable {
   boolean next(VectorSchemaRoot root) throws IOException {
     int rows = 0;
     boolean cleared = false;
+    boolean moved = false;
     while (rows < batchRows) {
       if (pieceSelectedLeft == 0) {
         if (rows > 0 && batchPerPiece) {
@@ -173,10 +183,13 @@ final class FilteredBatches implements AutoCloseable {
           pieceSelectedLeft = 0;
           continue;
         }
-        prepare(root);
+        // A fresh piece whose selected rows all fit: the fields that read only those rows are moved, not copied.
+        moved = !lastBatchFull && pieceNext == 0 && pieceSelectedLeft <= batchRows;
+        prepare(root, lastBatchFull ? batchRows : pieceSelectedLeft, moved);
       }
       int take = Math.min(pieceSelectedLeft, batchRows - rows);
-      gather(root, take, rows);
+      gather(root, take, rows, moved);
+      moved = false;
       rows += take;
       pieceNext += take;
       pieceSelectedLeft -= take;
@@ -184,6 +197,7 @@ final class FilteredBatches implements AutoCloseable {
     if (rows == 0) {
       return false;
     }
+    lastBatchFull = rows == batchRows;
     for (FieldVector vector : root.getFieldVectors()) {
       vector.setValueCount(rows);
     }
@@ -193,13 +207,17 @@ final class FilteredBatches implements AutoCloseable {
   }
 
   /**
-   * Appends {@code take} selected rows of the piece to every field of the batch at {@code rows}; the allocator
+   * Appends {@code take} selected rows of the piece to every field of the batch at {@code rows} (but the fields
+   * {@link #prepare} moved, when {@code moved}); the allocator
    * refusing a buffer is a {@link io.parquetarrow.errors.ParquetResourceException} naming the row group and field.
    */
-  private void gather(VectorSchemaRoot root, int take, int rows) throws ParquetException {
+  private void gather(VectorSchemaRoot root, int take, int rows, boolean moved) throws ParquetException {
     int field = 0;
     try {
       for (field = 0; field < plan.fields().size(); field++) {
+        if (compacted[field] && moved) {
+          continue;
+        }
         if (compacted[field]) {
           gatherer(root, field).appendRange(piece.getVector(field), pieceNext, take, rows);
         } else {
@@ -219,11 +237,23 @@ final class FilteredBatches implements AutoCloseable {
     return gatherers[field];
   }
 
-  /** Empties the batch's vectors and sizes them for a full batch. */
-  private void prepare(VectorSchemaRoot root) throws ParquetException {
-    for (FieldVector vector : root.getFieldVectors()) {
+  /**
+   * Empties the batch's vectors and sizes them for {@code selected} rows (the piece's, or a whole batch after a
+   * full one; rounded up to a power of two, at least {@value #FIRST_BATCH_CAPACITY}, at most a batch); the gather
+   * grows them when later pieces add more. A batch sized for {@code batchRows} up front would allocate and zero every column's buffers for a
+   * whole batch, which is most of a point lookup's fixed cost (0048). With {@code moved}, a field whose piece
+   * vector holds only the selected rows ({@link #compacted}) takes that vector's buffers instead.
+   */
+  private void prepare(VectorSchemaRoot root, int selected, boolean moved) throws ParquetException {
+    int capacity = (int) Math.min(batchRows, Math.max(FIRST_BATCH_CAPACITY, Long.highestOneBit(selected - 1L) << 1));
+    for (int field = 0; field < plan.fields().size(); field++) {
+      FieldVector vector = root.getVector(field);
+      if (moved && compacted[field]) {
+        piece.getVector(field).makeTransferPair(vector).transfer();
+        continue;
+      }
       vector.clear();
-      vector.setInitialCapacity(batchRows);
+      vector.setInitialCapacity(capacity);
       try {
         vector.allocateNew();
       } catch (OutOfMemoryException e) {

@@ -16,15 +16,18 @@ import io.parquetarrow.core.index.PageIndexReader;
 import io.parquetarrow.core.index.PageIndexes;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Decides which rows of a row group a filter may match, before any of its data pages is read, trying each means
  * in turn and stopping at the first that rules the row group out: the chunks' statistics (footer only), then bloom
- * filters (for {@code =} and {@code IN}; a few reads of a few kilobytes), then the dictionaries of chunks whose
- * pages are all dictionary encoded, then the column index of each filter column, whose pages that cannot match
+ * filters (for {@code =} and {@code IN}; the header and one 32-byte block per probed value), then the dictionaries
+ * of chunks whose pages are all dictionary encoded and that have no bloom filter, then the column index of each filter column, whose pages that cannot match
  * become the row ranges left out (through the offset index). A chunk whose metadata, index or filter is missing or cannot be decrypted
  * simply tells nothing. Counts each outcome in the read's {@link ScanCounters}.
  */
@@ -73,31 +76,37 @@ final class RowGroupPruner {
       summaries.put(leaf.getKey(), chunk.isMetadataAvailable()
           ? SummaryStatistics.ofStatistics(chunk, file) : ColumnSummary.UNKNOWN);
     }
-    if (!SummaryFilter.mightMatch(filter, leaves, summaries::get)) {
+    if (!mightMatch(filter, leaves, summaries)) {
       return new Decision(RowRanges.none(), Pruning.Means.STATISTICS);
     }
+    Set<String> bloomed = new HashSet<>();
     if (usesBloomFilters) {
-      boolean anyBloom = false;
       for (Map.Entry<String, ColumnDescriptor> leaf : leaves.entrySet()) {
-        ColumnSummary.BloomFilter bloom = BloomFilterReader.read(plan.file(), metadata, leaf.getValue());
+        ColumnSummary.BloomFilter bloom = BloomFilterReader.open(plan.file(), metadata, leaf.getValue());
         if (bloom != null) {
           summaries.put(leaf.getKey(), summaries.get(leaf.getKey()).withBloom(bloom));
-          anyBloom = true;
+          bloomed.add(leaf.getKey());
         }
       }
-      if (anyBloom && !SummaryFilter.mightMatch(filter, leaves, summaries::get)) {
+      if (!bloomed.isEmpty() && !mightMatch(filter, leaves, summaries)) {
         return new Decision(RowRanges.none(), Pruning.Means.BLOOM_FILTER);
       }
     }
     boolean anyDictionary = false;
     for (Map.Entry<String, ColumnDescriptor> leaf : leaves.entrySet()) {
+      if (bloomed.contains(leaf.getKey())) {
+        // Its bloom filter let the row group through: the dictionary would rule out only its false positives
+        // (about the filter's fpp of the row groups) at the cost of decompressing and comparing a whole
+        // dictionary in every row group that holds the value, which the read then decompresses again (0048).
+        continue;
+      }
       List<byte[]> values = dictionaries.read(chunks, metadata, leaf.getValue());
       if (values != null) {
         summaries.put(leaf.getKey(), summaries.get(leaf.getKey()).withDictionary(values));
         anyDictionary = true;
       }
     }
-    if (anyDictionary && !SummaryFilter.mightMatch(filter, leaves, summaries::get)) {
+    if (anyDictionary && !mightMatch(filter, leaves, summaries)) {
       return new Decision(RowRanges.none(), Pruning.Means.DICTIONARY);
     }
     Map<String, List<ColumnSummary.PageSummary>> pages = new HashMap<>();
@@ -114,6 +123,19 @@ final class RowGroupPruner {
     }
     RowRanges rows = SummaryFilter.rows(filter, leaves, rowCount, pages::get);
     return new Decision(rows, rows.isEmpty() ? Pruning.Means.PAGE_INDEX : null);
+  }
+
+  /**
+   * {@link SummaryFilter#mightMatch} over {@code summaries}; a bloom filter that fails to read a block while probed
+   * ({@link BloomFilterReader#open}) throws that failure here.
+   */
+  private static boolean mightMatch(Filter filter, Map<String, ColumnDescriptor> leaves,
+      Map<String, ColumnSummary> summaries) throws IOException {
+    try {
+      return SummaryFilter.mightMatch(filter, leaves, summaries::get);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
   }
 
   /** Whether the filter has an {@code =} or {@code IN} a bloom filter can answer. */

@@ -9,6 +9,7 @@ import io.parquetarrow.core.crypto.FileEncryptionProperties;
 import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
+import io.parquetarrow.core.filter.ColumnSummary;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.core.testing.TestAllocators;
 import io.parquetarrow.errors.ParquetCorruptionException;
@@ -18,9 +19,12 @@ import io.parquetarrow.format.BloomFilterCompression;
 import io.parquetarrow.format.BloomFilterHash;
 import io.parquetarrow.format.BloomFilterHeader;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
 import org.junit.jupiter.api.AfterEach;
@@ -31,8 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Bloom filters our writer stores, read back: for each physical type a filter covers, every value written to a row
  * group may be in that row group's filter and most values not written are excluded; an encrypted column's filter
- * decrypts; a chunk without a filter has none. Damaged headers are corruption naming the place; an algorithm or
- * hash the spec does not define is no filter.
+ * decrypts; a chunk without a filter has none. A filter opened for probing ({@link BloomFilterReader#open}) reads one
+ * block per probed value and answers as the whole filter. Damaged headers, and a bitset gone when a block is read,
+ * are corruption naming the place; an algorithm or hash the spec does not define is no filter.
  */
 class BloomFilterReaderTest {
   private static final int ROWS = 3000;
@@ -109,6 +114,90 @@ class BloomFilterReaderTest {
             .isLessThan(absent * 3 / 100);
       }
       firstRow += (int) rowGroup.rowCount();
+    }
+  }
+
+  @Test
+  void openedFiltersReadOneBlockPerProbeAndAnswerAsTheWholeFilter() throws IOException {
+    Path file = write("opened.parquet", WriteOptions.builder());
+    try (ParquetFile parquet = ParquetFile.open(file)) {
+      for (RowGroupMetadata rowGroup : parquet.metadata().rowGroups()) {
+        for (ColumnChunkMetadata chunk : rowGroup.columns()) {
+          ColumnDescriptor column = chunk.column();
+          String name = column.dottedPath();
+          SplitBlockBloomFilter whole = BloomFilterReader.read(parquet, rowGroup, column);
+          ColumnSummary.BloomFilter longLived = BloomFilterReader.open(parquet, rowGroup, column);
+          assertThat(longLived).as("%s: a 2048-byte bitset is left in the file", name)
+              .isInstanceOf(StoredBloomFilter.class);
+          for (int value = 0; value < 2 * ROWS; value++) {
+            byte[] plain = PlainValueTables.plain(name, value);
+            assertThat(longLived.mightContain(plain))
+                .as("%s value %d in row group %d, probed after %d others", name, value, rowGroup.index(), value)
+                .isEqualTo(whole.mightContain(plain));
+            if (value % 97 == 0) {
+              StoredBloomFilter fresh = (StoredBloomFilter) BloomFilterReader.open(parquet, rowGroup, column);
+              assertThat(fresh.mightContain(plain)).as("%s value %d probed first", name, value)
+                  .isEqualTo(whole.mightContain(plain));
+              assertThat(fresh.mightContain(plain)).as("%s value %d probed again", name, value)
+                  .isEqualTo(whole.mightContain(plain));
+              assertThat(fresh.blockReads()).as("block reads for one value probed twice").isEqualTo(1);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void anEncryptedFilterOpensWhole() throws IOException {
+    FileEncryptionProperties encryption = FileEncryptionProperties.builder(FOOTER_KEY).build();
+    Path file = write("encrypted-opened.parquet", WriteOptions.builder().encryption(encryption));
+    FileDecryptionProperties keys = FileDecryptionProperties.builder().footerKey(FOOTER_KEY).build();
+    try (ParquetFile parquet = ParquetFile.open(file, keys)) {
+      RowGroupMetadata rowGroup = parquet.metadata().rowGroups().get(1);
+      ColumnDescriptor column = rowGroup.column(1).column();
+      ColumnSummary.BloomFilter opened = BloomFilterReader.open(parquet, rowGroup, column);
+      assertThat(opened).as("an encrypted bitset is one module, decrypted whole")
+          .isInstanceOf(SplitBlockBloomFilter.class);
+      SplitBlockBloomFilter whole = BloomFilterReader.read(parquet, rowGroup, column);
+      for (int value = 0; value < 2 * ROWS; value++) {
+        byte[] plain = PlainValueTables.plain(column.dottedPath(), value);
+        assertThat(opened.mightContain(plain)).as("value %d", value).isEqualTo(whole.mightContain(plain));
+      }
+    }
+  }
+
+  @Test
+  void aBitsetPastTheEndIsCorruptionWhenOpenedToo() throws IOException {
+    Path file = withHeader("opened-size.parquet", new BloomFilterHeader(4096,
+        new BloomFilterAlgorithm.SplitBlockAlgorithm(), new BloomFilterHash.XxHash(),
+        new BloomFilterCompression.Uncompressed()));
+    try (ParquetFile parquet = ParquetFile.open(file)) {
+      RowGroupMetadata rowGroup = parquet.metadata().rowGroups().get(0);
+      long offset = rowGroup.column(1).bloomFilterOffset().getAsLong();
+      assertThatThrownBy(() -> BloomFilterReader.open(parquet, rowGroup, rowGroup.column(1).column()))
+          .isInstanceOf(ParquetCorruptionException.class).hasMessageContaining(file.toString())
+          .hasMessageContaining("row group 0").hasMessageContaining("column i64")
+          .hasMessageContaining("offset " + offset).hasMessageContaining("runs past");
+    }
+  }
+
+  @Test
+  void aFileShortenedAfterTheHeaderWasReadIsCorruptionNamingThePlace() throws IOException {
+    Path file = directory.resolve("shortened.parquet");
+    PlainValueTables.write(file, ROW_GROUP_ROWS, row -> 2 * row,
+        WriteOptions.builder().bloomFilter("i64", ROW_GROUP_ROWS, 0.01).build(), allocator);
+    try (ParquetFile parquet = ParquetFile.open(file)) {
+      RowGroupMetadata rowGroup = parquet.metadata().rowGroups().get(0);
+      long offset = rowGroup.column(1).bloomFilterOffset().getAsLong();
+      ColumnSummary.BloomFilter opened = BloomFilterReader.open(parquet, rowGroup, rowGroup.column(1).column());
+      try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+        channel.truncate(offset + 20);
+      }
+      assertThatThrownBy(() -> opened.mightContain(PlainValueTables.plain("i64", 2)))
+          .isInstanceOf(UncheckedIOException.class).cause().isInstanceOf(ParquetCorruptionException.class)
+          .hasMessageContaining(file.toString()).hasMessageContaining("row group 0")
+          .hasMessageContaining("column i64").hasMessageContaining("offset " + offset);
     }
   }
 
