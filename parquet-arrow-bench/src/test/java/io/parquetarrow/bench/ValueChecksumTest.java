@@ -2,10 +2,10 @@ package io.parquetarrow.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.charset.StandardCharsets;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,7 +60,7 @@ class ValueChecksumTest {
   void offHeapBytesHashAsHeapBytes() {
     String text = "the quick brown fox jumps over the lazy dog, twice";
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-    try (BufferAllocator allocator = new RootAllocator();
+    try (BufferAllocator allocator = TestAllocators.root();
         ArrowBuf buffer = allocator.buffer(bytes.length)) {
       buffer.setBytes(0, bytes);
       for (int from = 0; from < bytes.length; from += 3) {
