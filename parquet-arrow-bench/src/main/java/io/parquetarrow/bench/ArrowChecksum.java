@@ -172,6 +172,7 @@ public final class ArrowChecksum {
     } else if (vector instanceof BaseVariableWidthVector binary) {
       byte[] offsets = scratch.offsets(binary.getOffsetBuffer(), (long) start * 4, (long) (end - start + 1) * 4);
       ArrowBuf data = binary.getDataBuffer();
+      long address = data.memoryAddress();
       int last = (int) INTS.get(offsets, (end - start) * 4);
       checkEnd(data, last, vector);
       for (int index = start; index < end; index++) {
@@ -179,12 +180,13 @@ public final class ArrowChecksum {
           int from = (int) INTS.get(offsets, (index - start) * 4);
           int to = (int) INTS.get(offsets, (index - start + 1) * 4);
           checkRange(from, to, last, vector, index);
-          checksum.addBinaryAt(data.memoryAddress() + from, to - from);
+          checksum.addBinaryAt(address + from, to - from);
         }
       }
     } else if (vector instanceof BaseLargeVariableWidthVector binary) {
       byte[] offsets = scratch.offsets(binary.getOffsetBuffer(), (long) start * 8, (long) (end - start + 1) * 8);
       ArrowBuf data = binary.getDataBuffer();
+      long address = data.memoryAddress();
       long last = (long) LONGS.get(offsets, (end - start) * 8);
       checkEnd(data, last, vector);
       for (int index = start; index < end; index++) {
@@ -192,7 +194,7 @@ public final class ArrowChecksum {
           long from = (long) LONGS.get(offsets, (index - start) * 8);
           long to = (long) LONGS.get(offsets, (index - start + 1) * 8);
           checkRange(from, to, last, vector, index);
-          checksum.addBinaryAt(data.memoryAddress() + from, Math.toIntExact(to - from));
+          checksum.addBinaryAt(address + from, Math.toIntExact(to - from));
         }
       }
     } else if (vector instanceof FixedSizeBinaryVector binary) {

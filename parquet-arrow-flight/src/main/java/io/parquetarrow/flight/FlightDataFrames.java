@@ -59,7 +59,7 @@ final class FlightDataFrames {
    * into them again (the library's reader decodes each batch into fresh buffers).
    */
   static ByteBuf batch(VectorSchemaRoot root, BufferAllocator allocator) {
-    // Unloading retains every buffer; the message owns those references from here on.
+    // Unloading retains every buffer, and closing the batch gives those back: frame takes references of its own.
     ArrowRecordBatch batch = new VectorUnloader(root, true, true).getRecordBatch();
     try {
       ByteBuffer header = MessageSerializer.serializeMetadata(batch, IpcOption.DEFAULT);

@@ -34,8 +34,9 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * from the library's reader, through {@link DoGetService}) and DoPut (one upload written by {@link UploadWriter}).
  * Actions are not offered.
  *
- * <p>A DoGet streams on a thread of {@code streamExecutor}, not on gRPC's, see {@link #getStream(byte[], DoGetCall)}. DoGet and DoPut
- * take one of a fixed number of stream permits, waiting a short while for one, or fail with
+ * <p>A DoGet streams on a thread of {@code streamExecutor}, not on gRPC's, see
+ * {@link #getStream(byte[], DoGetCall)}. DoGet and DoPut take one of a fixed number of stream permits, waiting a
+ * short while for one, or fail with
  * {@code RESOURCE_EXHAUSTED}, so clients know to retry. A DoGet completes only after its reader and memory are
  * freed and its permit returned. Each DoGet reads through a child allocator of the server's ({@link StreamMemory}),
  * closed once gRPC has written or dropped the last of the batch buffers it was handed: a stream that leaks shows

@@ -57,8 +57,8 @@ public final class FlatColumnReader implements AutoCloseable {
   }
 
   /**
-   * Reads the next {@code rows} rows into {@code target}'s vector. Fixed-width, BYTE_ARRAY and BOOLEAN values go into the
-   * vector's buffers as they are decoded, section by section (a section is the batch's rows within one page): a
+   * Reads the next {@code rows} rows into {@code target}'s vector. Fixed-width, BYTE_ARRAY and BOOLEAN values go into
+   * the vector's buffers as they are decoded, section by section (a section is the batch's rows within one page): a
    * section's values are written densely at its first row, then spread over its nulls, which its definition
    * levels mark in the batch's validity. Of a required column, a compressed PLAIN page whose values all belong to
    * this batch is decompressed into the vector, an uncompressed one read from the file there (one that straddles

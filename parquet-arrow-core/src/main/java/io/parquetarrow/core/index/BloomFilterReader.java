@@ -89,18 +89,14 @@ public final class BloomFilterReader {
     if (stored.decryptor != null) {
       return readEncrypted(stored.place, stored.limit, stored.decryptor);
     }
-    Header header = readHeader(stored.place, stored.limit);
+    Header header = readHeader(stored.place, stored.limit,
+        stored.declared ? "bloom_filter_length" : "the file's end");
     if (header == null) {
       return null;
     }
-    int numBytes = header.header.numBytes();
-    stored.place.checkBitsetSize(numBytes, header.length, stored.limit,
-        stored.declared ? "bloom_filter_length" : "the file's end");
-    if (header.length + numBytes <= header.prefix.length) {
-      return SplitBlockBloomFilter.fromBitset(header.prefix, header.length, numBytes);
-    }
-    return new StoredBloomFilter(stored.place.input, stored.place.offset + header.length, numBytes,
-        stored.place.describe());
+    SplitBlockBloomFilter inPrefix = header.bitsetInPrefix();
+    return inPrefix != null ? inPrefix : new StoredBloomFilter(stored.place.input,
+        stored.place.offset + header.length, header.numBytes(), stored.place.describe());
   }
 
   /**
@@ -135,7 +131,17 @@ public final class BloomFilterReader {
   private record Stored(Place place, long limit, boolean declared, ColumnDecryptor decryptor) {}
 
   /** A plaintext header, its length, and the prefix of the filter read to decode it. */
-  private record Header(BloomFilterHeader header, int length, byte[] prefix) {}
+  private record Header(BloomFilterHeader header, int length, byte[] prefix) {
+    int numBytes() {
+      return header.numBytes();
+    }
+
+    /** The whole filter when the prefix read for the header already holds its bitset, else null. */
+    SplitBlockBloomFilter bitsetInPrefix() {
+      return length + numBytes() <= prefix.length
+          ? SplitBlockBloomFilter.fromBitset(prefix, length, numBytes()) : null;
+    }
+  }
 
   /** Header and bitset in one read of {@code bloom_filter_length} bytes. */
   private static SplitBlockBloomFilter readWhole(Place place, long length) throws IOException {
@@ -156,25 +162,25 @@ public final class BloomFilterReader {
 
   /** The header from a prefix read speculatively, then the bitset unless the prefix already holds it. */
   private static SplitBlockBloomFilter readSpeculatively(Place place, long available) throws IOException {
-    Header header = readHeader(place, available);
+    Header header = readHeader(place, available, "the file's end");
     if (header == null) {
       return null;
     }
-    int numBytes = header.header.numBytes();
-    place.checkBitsetSize(numBytes, header.length, available, "the file's end");
-    if (header.length + numBytes <= header.prefix.length) {
-      return SplitBlockBloomFilter.fromBitset(header.prefix, header.length, numBytes);
+    SplitBlockBloomFilter inPrefix = header.bitsetInPrefix();
+    if (inPrefix != null) {
+      return inPrefix;
     }
-    byte[] bitset = place.input.readFully(place.offset + header.length, numBytes);
-    return SplitBlockBloomFilter.fromBitset(bitset, 0, numBytes);
+    byte[] bitset = place.input.readFully(place.offset + header.length, header.numBytes());
+    return SplitBlockBloomFilter.fromBitset(bitset, 0, header.numBytes());
   }
 
   /**
    * The header, from a prefix of {@value #SPECULATIVE_HEADER_READ} bytes (at most the {@code limit} bytes the filter
    * may span), read again four times as long while the header does not end in it, up to
-   * {@value #MAXIMUM_HEADER_BYTES} bytes; null when it is not the spec's split block filter.
+   * {@value #MAXIMUM_HEADER_BYTES} bytes, with its bitset's size checked to fit in {@code limit} (called
+   * {@code limitName} in messages); null when it is not the spec's split block filter.
    */
-  private static Header readHeader(Place place, long limit) throws IOException {
+  private static Header readHeader(Place place, long limit, String limitName) throws IOException {
     int prefix = (int) Math.min(SPECULATIVE_HEADER_READ, limit);
     while (true) {
       byte[] bytes = place.input.readFully(place.offset, prefix);
@@ -192,7 +198,11 @@ public final class BloomFilterReader {
       } catch (ParquetCorruptionException e) {
         throw place.corruption("the header does not decode", e);
       }
-      return isSplitBlock(header) ? new Header(header, reader.bytesConsumed(), bytes) : null;
+      if (!isSplitBlock(header)) {
+        return null;
+      }
+      place.checkBitsetSize(header.numBytes(), reader.bytesConsumed(), limit, limitName);
+      return new Header(header, reader.bytesConsumed(), bytes);
     }
   }
 

@@ -238,11 +238,11 @@ final class FilteredBatches implements AutoCloseable {
   }
 
   /**
-   * Empties the batch's vectors and sizes them for {@code selected} rows (the piece's, or a whole batch after a
-   * full one; rounded up to a power of two, at least {@value #FIRST_BATCH_CAPACITY}, at most a batch); the gather
-   * grows them when later pieces add more. A batch sized for {@code batchRows} up front would allocate and zero every column's buffers for a
-   * whole batch, which is most of a point lookup's fixed cost (0048). With {@code moved}, a field whose piece
-   * vector holds only the selected rows ({@link #compacted}) takes that vector's buffers instead.
+   * Empties the batch's vectors and sizes them for {@code selected} rows (the piece's, or a whole batch after a full
+   * one; rounded up to a power of two, at least {@value #FIRST_BATCH_CAPACITY}, at most a batch); the gather grows them
+   * when later pieces add more. A batch sized for {@code batchRows} up front would allocate and zero every column's
+   * buffers for a whole batch, which is most of a point lookup's fixed cost (0048). With {@code moved}, a field whose
+   * piece vector holds only the selected rows ({@link #compacted}) takes that vector's buffers instead.
    */
   private void prepare(VectorSchemaRoot root, int selected, boolean moved) throws ParquetException {
     int capacity = (int) Math.min(batchRows, Math.max(FIRST_BATCH_CAPACITY, Long.highestOneBit(selected - 1L) << 1));

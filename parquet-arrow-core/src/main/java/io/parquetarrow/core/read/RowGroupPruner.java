@@ -24,12 +24,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Decides which rows of a row group a filter may match, before any of its data pages is read, trying each means
- * in turn and stopping at the first that rules the row group out: the chunks' statistics (footer only), then bloom
- * filters (for {@code =} and {@code IN}; the header and one 32-byte block per probed value), then the dictionaries
- * of chunks whose pages are all dictionary encoded and that have no bloom filter, then the column index of each filter column, whose pages that cannot match
- * become the row ranges left out (through the offset index). A chunk whose metadata, index or filter is missing or cannot be decrypted
- * simply tells nothing. Counts each outcome in the read's {@link ScanCounters}.
+ * Decides which rows of a row group a filter may match, before any of its data pages is read, trying each means in turn
+ * and stopping at the first that rules the row group out: the chunks' statistics (footer only), then bloom filters (for
+ * {@code =} and {@code IN}; the header and one 32-byte block per probed value), then the dictionaries of chunks whose
+ * pages are all dictionary encoded and that have no bloom filter, then the column index of each filter column, whose
+ * pages that cannot match become the row ranges left out (through the offset index). A chunk whose metadata, index or
+ * filter is missing or cannot be decrypted simply tells nothing. Counts each outcome in the read's
+ * {@link ScanCounters}.
  */
 final class RowGroupPruner {
   /** What pruning decided for one row group: the rows to read, and the means that pruned it (null when kept). */

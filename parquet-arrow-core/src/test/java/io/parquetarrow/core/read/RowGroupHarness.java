@@ -6,16 +6,10 @@ import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.simd.KernelProvider;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.util.DictionaryUtility;
 
 /**
  * Drives {@link RowGroupReader} directly over every row group of a file, for the tests of skipping and of reading
@@ -41,37 +35,29 @@ final class RowGroupHarness {
       throws Exception {
     try (ParquetFile parquet = ParquetFile.open(file)) {
       ReadPlan plan = ReadPlan.create(parquet, options, KernelProvider.get());
-      Map<Long, Dictionary> dictionaries = new HashMap<>();
-      List<FieldVector> vectors = new ArrayList<>();
-      List<FieldReaderFactory> factories = new ArrayList<>();
-      try {
-        for (Field field : plan.schema().getFields()) {
-          vectors.add(DictionaryUtility.toMemoryFormat(field, allocator, dictionaries).createVector(allocator));
-        }
-        DictionaryProvider provider =
-            new DictionaryProvider.MapDictionaryProvider(dictionaries.values().toArray(new Dictionary[0]));
-        int[] fields = new int[plan.fields().size()];
-        for (int i = 0; i < fields.length; i++) {
-          fields[i] = i;
-          factories.add(plan.fields().get(i).newReaderFactory(plan, provider));
-        }
-        try (VectorSchemaRoot root = new VectorSchemaRoot(vectors);
-            ColumnChunks chunks = new ColumnChunks(parquet, true, 0, Runnable::run)) {
-          Context context = new Context(root, provider, fields);
-          long firstRow = 0;
-          for (int position = 0; position < plan.rowGroupCount(); position++) {
-            RowGroupMetadata metadata = parquet.metadata().rowGroup(plan.rowGroup(position));
-            try (RowGroupReader reader = RowGroupReader.open(plan.rowGroup(position), metadata, fields,
-                factories.toArray(new FieldReaderFactory[0]), chunks)) {
-              visit.rowGroup(context, position, reader, firstRow);
-            }
-            firstRow += metadata.rowCount();
+      try (PlanVectors planned = PlanVectors.of(plan, allocator)) {
+        List<FieldReaderFactory> factories = new ArrayList<>();
+        try {
+          for (FieldPlan field : plan.fields()) {
+            factories.add(field.newReaderFactory(plan, planned.provider()));
           }
-          return new Totals(firstRow, chunks.bytesRead());
+          try (VectorSchemaRoot root = new VectorSchemaRoot(planned.vectors());
+              ColumnChunks chunks = new ColumnChunks(parquet, true, 0, Runnable::run)) {
+            Context context = new Context(root, planned.provider(), planned.fields());
+            long firstRow = 0;
+            for (int position = 0; position < plan.rowGroupCount(); position++) {
+              RowGroupMetadata metadata = parquet.metadata().rowGroup(plan.rowGroup(position));
+              try (RowGroupReader reader = RowGroupReader.open(plan.rowGroup(position), metadata, planned.fields(),
+                  factories.toArray(new FieldReaderFactory[0]), chunks)) {
+                visit.rowGroup(context, position, reader, firstRow);
+              }
+              firstRow += metadata.rowCount();
+            }
+            return new Totals(firstRow, chunks.bytesRead());
+          }
+        } finally {
+          factories.forEach(FieldReaderFactory::close);
         }
-      } finally {
-        factories.forEach(FieldReaderFactory::close);
-        dictionaries.values().forEach(dictionary -> dictionary.getVector().close());
       }
     }
   }

@@ -10,20 +10,15 @@ import io.parquetarrow.simd.KernelProvider;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.function.IntFunction;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.util.DictionaryUtility;
 
 /**
  * Reads a file through {@link RowGroupBatches} for some rows of each row group, and compares what comes out with a
@@ -45,25 +40,15 @@ final class SelectedRowsReads {
     try (BufferAllocator allocator = TestAllocators.root();
         ParquetFile parquet = ParquetFile.open(file, options.decryption())) {
       ReadPlan plan = ReadPlan.create(parquet, options, KernelProvider.get());
-      Map<Long, Dictionary> dictionaries = new HashMap<>();
-      List<FieldVector> vectors = new ArrayList<>();
       Result result;
-      try {
-        for (Field field : plan.schema().getFields()) {
-          vectors.add(DictionaryUtility.toMemoryFormat(field, allocator, dictionaries).createVector(allocator));
-        }
-        DictionaryProvider provider =
-            new DictionaryProvider.MapDictionaryProvider(dictionaries.values().toArray(new Dictionary[0]));
-        int[] fields = new int[plan.fields().size()];
-        for (int i = 0; i < fields.length; i++) {
-          fields[i] = i;
-        }
+      try (PlanVectors planned = PlanVectors.of(plan, allocator)) {
+        DictionaryProvider provider = planned.provider();
         List<String> rendered = new ArrayList<>();
         List<Integer> batchSizes = new ArrayList<>();
-        try (VectorSchemaRoot root = new VectorSchemaRoot(vectors);
+        try (VectorSchemaRoot root = new VectorSchemaRoot(planned.vectors());
             ColumnChunks chunks = new ColumnChunks(parquet, true, readAheadBytes, Runnable::run);
-            RowGroupBatches batches =
-                new RowGroupBatches(plan, fields, chunks, allocator, provider, RowGroupReader::readBatch)) {
+            RowGroupBatches batches = new RowGroupBatches(plan, planned.fields(), chunks, allocator, provider,
+                RowGroupReader::readBatch)) {
           batches.selectRows(rows);
           for (int count = batches.next(root); count >= 0; count = batches.next(root)) {
             root.setRowCount(count);
@@ -75,8 +60,6 @@ final class SelectedRowsReads {
           result = new Result(rendered, batchSizes, chunks.bytesRead(), chunks.pagesNotRead(),
               chunks.pageIndexRequests(), chunks.chunksReadAhead());
         }
-      } finally {
-        dictionaries.values().forEach(dictionary -> dictionary.getVector().close());
       }
       assertThat(allocator.getAllocatedMemory()).as("Arrow memory left after reading %s", file).isZero();
       return result;
