@@ -74,6 +74,19 @@ public final class PlainDecoder {
       bitPosition += count;
       remaining -= count;
     }
+
+    /**
+     * The page the values are in, for a caller that takes their bits from it itself, then {@link #skip}s them:
+     * the next value is bit {@link #nextBit} (LSB first), and the page holds all the values left.
+     */
+    public byte[] page() {
+      return page;
+    }
+
+    /** The next value's bit in {@link #page}, counted from the array's first bit. */
+    public long nextBit() {
+      return offset * 8L + bitPosition;
+    }
   }
 
   /** INT32 and FLOAT (raw IEEE bits): four little-endian bytes per value. */
@@ -213,8 +226,9 @@ public final class PlainDecoder {
 
     /**
      * The values' bytes are fewer than the page bytes that remain (whatever the lengths say: each is checked
-     * against them before its value is copied), so that much is reserved once and a single pass reads each length, checks it against the bytes that remain, copies the
-     * value (short ones with {@link ParquetKernels#copyShortValue}) and writes its Arrow end offset. When
+     * against them before its value is copied), so that much is reserved once and a single pass reads each length,
+     * checks it against the bytes that remain, copies the value (short ones with
+     * {@link ParquetKernels#copyShortValue}) and writes its Arrow end offset. When
      * that bound would pass the buffer's data limit, chunks are read in two passes (lengths first, then a
      * reservation of exactly their bytes, then the copies).
      */
@@ -320,8 +334,8 @@ public final class PlainDecoder {
     /**
      * Moves past the next {@code count} values and appends to {@code destination} only the {@code pickCount} of them
      * at positions {@code picks[first, first + pickCount)} minus {@code base} (ascending, each below {@code count},
-     * relative to the next value): the others are passed over by their lengths, their bytes never copied. For a filtered read,
-     * which keeps a few values of a page; every length is checked as {@link #skip} checks it.
+     * relative to the next value): the others are passed over by their lengths, their bytes never copied. For a
+     * filtered read, which keeps a few values of a page; every length is checked as {@link #skip} checks it.
      */
     public void readPicked(BinaryBuffer destination, int count, int[] picks, int first, int pickCount, int base)
         throws ParquetCorruptionException {

@@ -7,6 +7,7 @@ import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.encodings.Bitmaps;
 import io.parquetarrow.encodings.Decoders;
 import io.parquetarrow.encodings.LittleEndianValues;
+import io.parquetarrow.encodings.PlainDecoder;
 import io.parquetarrow.encodings.RleBitPackedHybridDecoder;
 import io.parquetarrow.encodings.ValueDecoder;
 import io.parquetarrow.errors.ParquetCorruptionException;
@@ -463,6 +464,35 @@ final class DataPageCursor {
   }
 
   /**
+   * Whether the next values are PLAIN, unconverted and in memory, so that {@link #spreadPlainValues} can write
+   * them from the page.
+   */
+  boolean plainInMemory() {
+    return plain && conversion == null && !plainValues.inFile();
+  }
+
+  /**
+   * Writes the page's next {@code present} values, PLAIN and in memory ({@link #plainInMemory}), to slots
+   * {@code firstSlot} to {@code firstSlot + slots - 1} of {@code sink} among the nulls that {@code validity}'s bits
+   * say (as many set bits as values), in one pass from the page.
+   */
+  void spreadPlainValues(ValueSink sink, int firstSlot, int slots, int present, byte[] validity)
+      throws ParquetException {
+    int width = valueWidth();
+    try {
+      if ((long) present * width > plainValues.remaining()) {
+        throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values",
+            (long) present * width - plainValues.remaining());
+      }
+      sink.putSpread(firstSlot, slots, present, width, plainValues.data(), plainValues.position(), validity);
+      plainValues.skip(present * width);
+      values.skip(present);
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(where());
+    }
+  }
+
+  /**
    * Copies the page's next {@code count} values to {@code sink} from byte {@code byteOffset}, {@code sinkWidth}
    * bytes each: PLAIN bytes as they are, converted values {@value #COPY_CHUNK} at a time through {@code scratch},
    * other encodings decoded {@value #COPY_CHUNK} at a time so that what the decoder writes is still in the cache
@@ -509,6 +539,27 @@ final class DataPageCursor {
     } catch (ParquetCorruptionException e) {
       throw e.withContext(where());
     }
+  }
+
+  /** Whether the values are PLAIN BOOLEAN, whose bits {@link #depositBooleans} writes to a vector as they are. */
+  boolean plainBooleans() {
+    return !dictionaryEncoded && values instanceof PlainDecoder.BooleanValues;
+  }
+
+  /**
+   * Writes the page's next {@code present} PLAIN BOOLEAN values ({@link #plainBooleans}) as rows {@code row} to
+   * {@code row + count - 1} of {@code sink} among the nulls that {@code validity}'s bits say (as many set bits as
+   * values; null for none), straight from the page's bits.
+   */
+  void depositBooleans(BitSink sink, int row, int count, int present, byte[] validity) throws ParquetException {
+    PlainDecoder.BooleanValues booleans = (PlainDecoder.BooleanValues) values;
+    long first = booleans.nextBit();
+    try {
+      booleans.skip(present); // checks the page holds them
+    } catch (ParquetCorruptionException e) {
+      throw e.withContext(where());
+    }
+    sink.depositBits(row, count, booleans.page(), first, validity);
   }
 
   /**

@@ -140,8 +140,10 @@ public final class FlatColumnReader implements AutoCloseable {
         int values;
         if (sectionSelected == count) {
           present = count - (maxDefinitionLevel > 0 ? cursor.validity(count, validity, out) : 0);
-          if (present > 0) {
-            section.values(out, present);
+          if (present == count) {
+            section.values(out, count);
+          } else {
+            section.valuesAmongNulls(out, count, present, validity);
           }
           values = present;
         } else {
@@ -150,11 +152,11 @@ public final class FlatColumnReader implements AutoCloseable {
           if (present > 0) {
             section.pickedValues(out, present, picks, values);
           }
+          if (values < sectionSelected) {
+            section.spreadNulls(out, sectionSelected, values, validity);
+          }
         }
-        if (values < sectionSelected) {
-          section.spreadNulls(out, sectionSelected, values, validity);
-          nulls += sectionSelected - values;
-        }
+        nulls += sectionSelected - values;
         section.sectionDone(out, sectionSelected, values);
         cursor.advance(count, present);
         done += count;
@@ -298,6 +300,16 @@ public final class FlatColumnReader implements AutoCloseable {
         void spreadNulls(int row, int count, int values, byte[] validity) {
           sink.spreadNulls(row, count, values, width, validity);
         }
+
+        /** PLAIN values in memory go from the page to their slots in one pass. */
+        @Override
+        void valuesAmongNulls(int row, int count, int present, byte[] validity) throws IOException {
+          if (present > 0 && cursor.plainInMemory()) {
+            cursor.spreadPlainValues(sink, row, count, present, validity);
+          } else {
+            super.valuesAmongNulls(row, count, present, validity);
+          }
+        }
       };
     } else if (layout == FlatBatchTarget.Layout.BINARY && cursor.binaryValues()) {
       BinarySink sink = target.binaryValues(rows);
@@ -320,10 +332,29 @@ public final class FlatColumnReader implements AutoCloseable {
     } else if (layout == FlatBatchTarget.Layout.BITS && cursor.booleanValues()) {
       BitSink sink = target.bitValues(rows);
       return new Section() {
+        /** Whether the section's rows went to the sink from the page's bits already. */
+        private boolean deposited;
+
         @Override
         void values(int row, int count) throws IOException {
+          if (cursor.plainBooleans()) {
+            cursor.depositBooleans(sink, row, count, count, null);
+            deposited = true;
+            return;
+          }
           // Room for the section's rows, which lie in this page: the spread fills them.
           sectionBits = cursor.decodeBooleans(count, cursor.levelsRemaining(), scratch);
+        }
+
+        /** PLAIN values go from the page's bits to their rows in one pass. */
+        @Override
+        void valuesAmongNulls(int row, int count, int present, byte[] validity) throws IOException {
+          if (cursor.plainBooleans()) {
+            cursor.depositBooleans(sink, row, count, present, validity);
+            deposited = true;
+          } else {
+            super.valuesAmongNulls(row, count, present, validity);
+          }
         }
 
         @Override
@@ -341,6 +372,10 @@ public final class FlatColumnReader implements AutoCloseable {
 
         @Override
         void sectionDone(int row, int count, int values) {
+          if (deposited) {
+            deposited = false;
+            return;
+          }
           if (values == 0) {
             if (sectionBits.length < count) {
               sectionBits = new byte[count];
@@ -364,7 +399,7 @@ public final class FlatColumnReader implements AutoCloseable {
       return pages.nextDataPage(null);
     }
 
-    /** Writes the page's next {@code count} values densely from row {@code row} on. */
+    /** Writes the page's next {@code count} values as rows {@code row} to {@code row + count - 1}, none null. */
     abstract void values(int row, int count) throws IOException;
 
     /**
@@ -375,6 +410,17 @@ public final class FlatColumnReader implements AutoCloseable {
 
     /** Spreads the {@code values} values written from row {@code row} on over {@code count} rows and their nulls. */
     abstract void spreadNulls(int row, int count, int values, byte[] validity);
+
+    /**
+     * Writes the page's next {@code present} values to their rows among {@code count} rows from {@code row} on,
+     * the others nulls as {@code validity} says: densely and then spread, unless overridden.
+     */
+    void valuesAmongNulls(int row, int count, int present, byte[] validity) throws IOException {
+      if (present > 0) {
+        values(row, present);
+      }
+      spreadNulls(row, count, present, validity);
+    }
 
     /** After a section's values (and their spread, if it has nulls): its {@code count} rows from {@code row} on. */
     void sectionDone(int row, int count, int values) {}
@@ -408,11 +454,10 @@ public final class FlatColumnReader implements AutoCloseable {
         if (maxDefinitionLevel > 0) {
           present = count - cursor.validity(count, validity, done);
         }
-        if (present > 0) {
-          section.values(done, present);
-        }
-        if (present < count) {
-          section.spreadNulls(done, count, present, validity);
+        if (present == count) {
+          section.values(done, count);
+        } else {
+          section.valuesAmongNulls(done, count, present, validity);
           nulls += count - present;
         }
         section.sectionDone(done, count, present);

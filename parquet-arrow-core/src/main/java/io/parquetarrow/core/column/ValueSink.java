@@ -36,4 +36,16 @@ public interface ValueSink {
    * no value is overwritten before it moved.
    */
   void spreadNulls(int firstSlot, int slots, int values, int width, byte[] validity);
+
+  /**
+   * Writes slots {@code firstSlot} to {@code firstSlot + slots - 1} in one forward pass: each slot whose bit of
+   * {@code validity} is set takes the next of the {@code values} values of {@code width} bytes at
+   * {@code source[sourceOffset..)} (as many as the set bits, all inside {@code source}), each null slot zeros.
+   * The same slots as writing the values densely and then {@link #spreadNulls}, which the default does.
+   */
+  default void putSpread(
+      int firstSlot, int slots, int values, int width, byte[] source, int sourceOffset, byte[] validity) {
+    putBytes((long) firstSlot * width, source, sourceOffset, values * width);
+    spreadNulls(firstSlot, slots, values, width, validity);
+  }
 }

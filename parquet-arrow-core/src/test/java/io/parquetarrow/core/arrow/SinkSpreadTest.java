@@ -49,6 +49,57 @@ class SinkSpreadTest {
     }
   }
 
+  @Test
+  void forwardSpreadsFromTheSourceMatchTheReference() {
+    SplittableRandom random = new SplittableRandom(13);
+    try (BufferAllocator allocator = TestAllocators.root()) {
+      for (int first = 0; first < 9; first++) {
+        for (int rows = 1; rows <= 71; rows++) {
+          for (double rate : NULL_RATES) {
+            for (int width : new int[] {2, 4, 8}) {
+              checkForward(allocator, random, first, rows == 71 ? 4_099 : rows, rate, width);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** The values end the source array, so that no read past the last value goes unnoticed. */
+  private static void checkForward(
+      BufferAllocator allocator, SplittableRandom random, int first, int rows, double rate, int width) {
+    byte[] validity = new byte[(first + rows) / 8 + 2];
+    boolean[] valid = draw(random, first, rows, rate, validity);
+    int present = 0;
+    for (boolean v : valid) {
+      present += v ? 1 : 0;
+    }
+    if (present == 0) {
+      return; // the caller writes no values: the spread alone zeroes the section
+    }
+    int sourceOffset = random.nextInt(8);
+    byte[] source = new byte[sourceOffset + present * width];
+    random.nextBytes(source);
+    try (ArrowBuf buffer = allocator.buffer((long) (first + rows) * width)) {
+      for (int slot = 0; slot < first + rows; slot++) {
+        for (int b = 0; b < width; b++) {
+          buffer.setByte((long) slot * width + b, 0x5A); // leftovers the spread must overwrite
+        }
+      }
+      new ArrowBufSink().target(buffer).putSpread(first, rows, present, width, source, sourceOffset, validity);
+      int value = 0;
+      for (int row = 0; row < rows; row++) {
+        for (int b = 0; b < width; b++) {
+          byte expected = valid[row] ? source[sourceOffset + value * width + b] : 0;
+          assertThat(buffer.getByte((long) (first + row) * width + b))
+              .as("byte %d of row %d of %d from %d, null rate %s, width %d", b, row, rows, first, rate, width)
+              .isEqualTo(expected);
+        }
+        value += valid[row] ? 1 : 0;
+      }
+    }
+  }
+
   private static boolean[] draw(SplittableRandom random, int first, int rows, double rate, byte[] validity) {
     boolean[] valid = new boolean[rows];
     for (int row = 0; row < rows; row++) {
