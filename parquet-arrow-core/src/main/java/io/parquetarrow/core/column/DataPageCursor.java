@@ -478,14 +478,8 @@ final class DataPageCursor {
    */
   void spreadPlainValues(ValueSink sink, int firstSlot, int slots, int present, byte[] validity)
       throws ParquetException {
-    int width = valueWidth();
     try {
-      if ((long) present * width > plainValues.remaining()) {
-        throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values",
-            (long) present * width - plainValues.remaining());
-      }
-      sink.putSpread(firstSlot, slots, present, width, plainValues.data(), plainValues.position(), validity);
-      plainValues.skip(present * width);
+      plainValues.spreadTo(sink, firstSlot, slots, present, valueWidth(), validity);
       values.skip(present);
     } catch (ParquetCorruptionException e) {
       throw e.withContext(where());

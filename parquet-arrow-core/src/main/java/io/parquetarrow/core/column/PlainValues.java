@@ -61,11 +61,26 @@ final class PlainValues {
 
   /** Copies the next {@code bytes} of values in memory to {@code sink} at {@code byteOffset}. */
   void copyTo(ValueSink sink, long byteOffset, int bytes) throws ParquetCorruptionException {
+    require(bytes);
+    sink.putBytes(byteOffset, data, position, bytes);
+    position += bytes;
+  }
+
+  /**
+   * Writes the next {@code values} values in memory, {@code width} bytes each, to slots {@code firstSlot} to
+   * {@code firstSlot + slots - 1} of {@code sink} among the nulls {@code validity} says ({@link ValueSink#putSpread}).
+   */
+  void spreadTo(ValueSink sink, int firstSlot, int slots, int values, int width, byte[] validity)
+      throws ParquetCorruptionException {
+    require((long) values * width);
+    sink.putSpread(firstSlot, slots, values, width, data, position, validity);
+    position += values * width;
+  }
+
+  private void require(long bytes) throws ParquetCorruptionException {
     if (bytes > end - position) {
       throw ParquetCorruptionException.of("PLAIN page ends %d bytes short of its values", bytes - (end - position));
     }
-    sink.putBytes(byteOffset, data, position, bytes);
-    position += bytes;
   }
 
   /**

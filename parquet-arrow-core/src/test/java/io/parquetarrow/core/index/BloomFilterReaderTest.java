@@ -79,13 +79,17 @@ class BloomFilterReaderTest {
 
   @Test
   void encryptedColumnsFiltersDecrypt() throws IOException {
-    FileEncryptionProperties encryption = FileEncryptionProperties.builder(FOOTER_KEY).build();
-    Path file = write("encrypted.parquet", WriteOptions.builder().encryption(encryption));
-    FileDecryptionProperties keys = FileDecryptionProperties.builder().footerKey(FOOTER_KEY).build();
-    try (ParquetFile parquet = ParquetFile.open(file, keys)) {
+    try (ParquetFile parquet = writeEncrypted("encrypted.parquet")) {
       assertThat(parquet.metadata().rowGroups().get(0).column(0).isEncrypted()).as("column encrypted").isTrue();
       assertFiltersMatchRows(parquet);
     }
+  }
+
+  /** The test file written with its footer key (uniform encryption) and opened with it. */
+  private ParquetFile writeEncrypted(String name) throws IOException {
+    FileEncryptionProperties encryption = FileEncryptionProperties.builder(FOOTER_KEY).build();
+    Path file = write(name, WriteOptions.builder().encryption(encryption));
+    return ParquetFile.open(file, FileDecryptionProperties.builder().footerKey(FOOTER_KEY).build());
   }
 
   private static void assertFiltersMatchRows(ParquetFile parquet) throws IOException {
@@ -150,10 +154,7 @@ class BloomFilterReaderTest {
 
   @Test
   void anEncryptedFilterOpensWhole() throws IOException {
-    FileEncryptionProperties encryption = FileEncryptionProperties.builder(FOOTER_KEY).build();
-    Path file = write("encrypted-opened.parquet", WriteOptions.builder().encryption(encryption));
-    FileDecryptionProperties keys = FileDecryptionProperties.builder().footerKey(FOOTER_KEY).build();
-    try (ParquetFile parquet = ParquetFile.open(file, keys)) {
+    try (ParquetFile parquet = writeEncrypted("encrypted-opened.parquet")) {
       RowGroupMetadata rowGroup = parquet.metadata().rowGroups().get(1);
       ColumnDescriptor column = rowGroup.column(1).column();
       ColumnSummary.BloomFilter opened = BloomFilterReader.open(parquet, rowGroup, column);
