@@ -36,7 +36,9 @@ public final class ValueChecksum {
   private long values;
   private long byteCount;
   private long[] columnHashes = new long[0];
-  private int column;
+  private int column = -1;
+  /** The hash of {@link #column}, held here while it is selected and stored back when another is selected. */
+  private long current = SEED;
 
   public void addRows(long count) {
     rows += count;
@@ -44,12 +46,46 @@ public final class ValueChecksum {
 
   /** Makes {@code leaf} (depth-first leaf column number, from 0) the column that the next values belong to. */
   public void column(int leaf) {
+    if (leaf == column) {
+      return;
+    }
+    store();
     if (leaf >= columnHashes.length) {
       int old = columnHashes.length;
       columnHashes = Arrays.copyOf(columnHashes, Math.max(leaf + 1, old * 2));
       Arrays.fill(columnHashes, old, columnHashes.length, SEED);
     }
     column = leaf;
+    current = columnHashes[leaf];
+  }
+
+  /** Stores the selected column's hash back into its slot. */
+  private void store() {
+    if (column >= 0) {
+      columnHashes[column] = current;
+    }
+  }
+
+  /**
+   * The selected column's hash, for a caller adding many values in one loop with {@link #rolled} and handing the
+   * result back with {@link #addedValues}: the same checksum as adding them one by one.
+   */
+  long hash() {
+    if (column < 0) {
+      column(0);
+    }
+    return current;
+  }
+
+  /** Ends a bulk add begun with {@link #hash()}: {@code count} values were rolled into {@code hash}. */
+  void addedValues(long hash, long count) {
+    current = hash;
+    values += count;
+  }
+
+  /** {@code hash} with {@code value} rolled in, as {@link #addInteger} rolls it into the selected column. */
+  static long rolled(long hash, long value) {
+    return Long.rotateLeft((hash ^ mix(value)) * MULTIPLIER, 29);
   }
 
   public void addInteger(long value) {
@@ -81,7 +117,11 @@ public final class ValueChecksum {
     for (; index + 8 <= length; index += 8) {
       hash = (hash + (long) BIG_ENDIAN_LONGS.get(bytes, offset + index)) * MULTIPLIER;
     }
-    if (index < length) {
+    if (index < length && length >= 8) {
+      // The short last word as the low bytes of the eight bytes ending the value: one load, not one per byte.
+      long last = (long) BIG_ENDIAN_LONGS.get(bytes, offset + length - 8);
+      hash = (hash + (last & lowBytes(length - index))) * MULTIPLIER;
+    } else if (index < length) {
       long word = 0;
       for (; index < length; index++) {
         word = (word << 8) | (bytes[offset + index] & 0xFF);
@@ -105,7 +145,11 @@ public final class ValueChecksum {
       long word = MemoryUtil.getLong(address + index);
       hash = (hash + (LITTLE_ENDIAN ? Long.reverseBytes(word) : word)) * MULTIPLIER;
     }
-    if (index < length) {
+    if (index < length && length >= 8) {
+      long word = MemoryUtil.getLong(address + length - 8);
+      long last = LITTLE_ENDIAN ? Long.reverseBytes(word) : word;
+      hash = (hash + (last & lowBytes(length - index))) * MULTIPLIER;
+    } else if (index < length) {
       long word = 0;
       for (; index < length; index++) {
         word = (word << 8) | (MemoryUtil.getByte(address + index) & 0xFF);
@@ -115,12 +159,16 @@ public final class ValueChecksum {
     roll(hash);
   }
 
+  /** A mask of the low {@code count} bytes, {@code count} from 1 to 7. */
+  private static long lowBytes(int count) {
+    return -1L >>> (64 - 8 * count);
+  }
+
   private void roll(long value) {
-    if (columnHashes.length == 0) {
+    if (column < 0) {
       column(0);
     }
-    long hash = (columnHashes[column] ^ mix(value)) * MULTIPLIER;
-    columnHashes[column] = Long.rotateLeft(hash, 29);
+    current = rolled(current, value);
   }
 
   /** The finaliser of SplitMix64: spreads every input bit over the output, so sums of values do not cancel. */
@@ -175,6 +223,7 @@ public final class ValueChecksum {
 
   /** The column hashes without trailing columns that received no value (an engine need not select those). */
   private long[] touchedColumns() {
+    store();
     int length = columnHashes.length;
     while (length > 0 && columnHashes[length - 1] == SEED) {
       length--;
