@@ -5,6 +5,8 @@ import io.parquetarrow.core.file.ColumnChunkMetadata;
 import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.page.ChunkLocation;
+import io.parquetarrow.core.page.DictionaryPage;
+import io.parquetarrow.core.page.Page;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.format.CompressionCodec;
 import java.nio.file.Path;
@@ -33,6 +35,7 @@ final class PagesOnlyEngine implements ReadEngine {
   @Override
   public Materialized read(Path path, int threads, BufferAllocator allocator) throws Exception {
     ValueChecksum checksum = new ValueChecksum();
+    byte[] dictionaryEntries = new byte[0];
     try (ParquetFile file = ParquetFile.open(path)) {
       for (int index = 0; index < file.metadata().rowGroups().size(); index++) {
         RowGroupMetadata rowGroup = file.metadata().rowGroup(index);
@@ -41,8 +44,12 @@ final class PagesOnlyEngine implements ReadEngine {
           try (PageReader pages = new PageReader(file.inputFile(), chunk.startOffset(), chunk.chunkLength(),
               chunk.valueCount(), codec, codec == CompressionCodec.UNCOMPRESSED ? null : Codecs.decompressor(codec),
               false, new ChunkLocation(file.name(), index, "column"))) {
-            while (pages.nextPage() != null) {
-              // Reading and decompressing the page is the whole work.
+            // Reading and decompressing the pages is the whole work; a dictionary page is decompressed only
+            // when asked for its entries.
+            for (Page page = pages.nextPage(); page != null; page = pages.nextPage()) {
+              if (page instanceof DictionaryPage dictionary && codec != CompressionCodec.UNCOMPRESSED) {
+                dictionaryEntries = dictionary.entries(dictionaryEntries).data();
+              }
             }
           }
         }

@@ -31,6 +31,12 @@ final class ChunkDictionary {
   private final ValueConversion conversion;
   private final DictionaryIndexDecoder indexDecoder;
   private Dictionary dictionary;
+  /** The chunk's dictionary page, kept undecoded until a dictionary-encoded data page needs it; null after. */
+  private DictionaryPage pending;
+  /** The pending page's body, moved out of the page reader's window ({@link DictionaryPage#keep}). */
+  private byte[] pendingBody = new byte[0];
+  /** The pending page's entries, decompressed. */
+  private byte[] entries = new byte[0];
   /** The dictionary's entries converted, {@code conversion.width()} bytes each; with {@link #conversion} only. */
   private byte[] converted = new byte[0];
   private int[] indices = new int[0];
@@ -46,29 +52,61 @@ final class ChunkDictionary {
     this.indexDecoder = new DictionaryIndexDecoder(kernels);
   }
 
-  /** Decodes the chunk's dictionary page, which the data pages that follow gather from. */
+  /**
+   * Takes the chunk's dictionary page, which the dictionary-encoded data pages that follow gather from. Its encoding
+   * is checked now. A compressed page is kept compressed ({@link #pending}) until the first such data page is about
+   * to be read ({@link #decodePending}, or {@link #startPage} at the latest), so a chunk read only where its
+   * dictionary fell back to PLAIN, or only skipped, never decompresses it; an uncompressed one is decoded now.
+   */
   void use(DictionaryPage dictionaryPage) throws ParquetException {
+    Encoding encoding = dictionaryPage.encoding();
+    if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
+      throw new UnsupportedParquetFeatureException(location.describe(dictionaryPage.fileOffset())
+          + ": dictionary page encoding " + encoding + " is not supported");
+    }
+    dictionary = null;
+    pending = dictionaryPage;
+    if (dictionaryPage.compressed()) {
+      pendingBody = dictionaryPage.keep(pendingBody);
+    } else {
+      decodePending();
+    }
+  }
+
+  /** Whether the chunk's dictionary page is kept undecoded ({@link #use}). */
+  boolean pending() {
+    return pending != null;
+  }
+
+  /** Decompresses and decodes the pending dictionary page (and converts its entries, for a converting reader). */
+  void decodePending() throws ParquetException {
+    DictionaryPage page = pending;
+    pending = null;
     try {
-      Encoding encoding = dictionaryPage.encoding();
-      if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
-        throw new UnsupportedParquetFeatureException("dictionary page encoding " + encoding + " is not supported");
+      DictionaryPage.Entries bytes = page.entries(entries);
+      if (page.compressed()) {
+        entries = bytes.data(); // else the bytes are the page reader's window, not ours
       }
-      dictionary = Dictionary.decode(physicalType, width, dictionaryPage.data(), dictionaryPage.offset(),
-          dictionaryPage.length(), dictionaryPage.valueCount(), kernels);
+      dictionary = Dictionary.decode(physicalType, width, bytes.data(), bytes.offset(), bytes.length(),
+          page.valueCount(), kernels);
+      // Decoded: the page's bytes go back now, not at the chunk's end (a dictionary may be as large as a page).
+      entries = ScratchArrays.give(entries);
+      pendingBody = ScratchArrays.give(pendingBody);
       if (conversion != null) {
         convertEntries();
       }
     } catch (ParquetCorruptionException e) {
-      throw e.withContext(location.describe(dictionaryPage.fileOffset()) + ": dictionary page");
+      throw e.withContext(location.describe(page.fileOffset()) + ": dictionary page");
     } catch (UnsupportedParquetFeatureException e) {
-      throw new UnsupportedParquetFeatureException(
-          location.describe(dictionaryPage.fileOffset()) + ": " + e.getMessage(), e);
+      throw new UnsupportedParquetFeatureException(location.describe(page.fileOffset()) + ": " + e.getMessage(), e);
     }
   }
 
   /** Starts a dictionary-encoded page's {@code values} indices, in {@code data[position, + length)}. */
-  void startPage(byte[] data, int position, int length, int values, Encoding encoding)
-      throws ParquetCorruptionException {
+  void startPage(byte[] data, int position, int length, int values, Encoding encoding) throws ParquetException {
+    if (dictionary == null && pending != null) {
+      decodePending();
+    }
     if (dictionary == null) {
       throw ParquetCorruptionException.of(
           "data page is %s encoded but the column chunk has no dictionary page", encoding);
@@ -186,5 +224,8 @@ final class ChunkDictionary {
   void release() {
     indices = ScratchArrays.give(indices);
     converted = ScratchArrays.give(converted);
+    pendingBody = ScratchArrays.give(pendingBody);
+    entries = ScratchArrays.give(entries);
+    pending = null;
   }
 }

@@ -231,9 +231,25 @@ final class DataPageCursor {
     return array == ValueDecoders.ValueArray.BINARY && conversion == null;
   }
 
-  /** Decodes the chunk's dictionary page, which the data pages that follow gather from. */
+  /** Takes the chunk's dictionary page, which the data pages that follow gather from ({@link ChunkDictionary#use}). */
   void useDictionary(DictionaryPage dictionaryPage) throws ParquetException {
     dictionary.use(dictionaryPage);
+  }
+
+  /**
+   * Decodes the chunk's dictionary page if it is still kept undecoded and the page {@code next} (about to be read)
+   * is dictionary-encoded: before that page is decompressed, so its bytes are still in the cache when decoded.
+   */
+  void prepareDictionary(DataPage.Header next) throws ParquetException {
+    Encoding encoding = next.valueEncoding();
+    if (dictionary.pending() && (encoding == Encoding.PLAIN_DICTIONARY || encoding == Encoding.RLE_DICTIONARY)) {
+      dictionary.decodePending();
+    }
+  }
+
+  /** Whether the chunk's dictionary page is kept undecoded until a dictionary-encoded page needs it. */
+  boolean dictionaryPending() {
+    return dictionary.pending();
   }
 
   /**

@@ -60,6 +60,12 @@ final class PageSequence implements AutoCloseable {
    */
   int nextDataPage(ValueDestination destination) throws IOException {
     while (true) {
+      if (cursor.dictionaryPending()) {
+        DataPage.Header ahead = pages.peekDataPage();
+        if (ahead != null) {
+          cursor.prepareDictionary(ahead);
+        }
+      }
       Page next = pages.nextPage(destination);
       if (next == null) {
         return -1;

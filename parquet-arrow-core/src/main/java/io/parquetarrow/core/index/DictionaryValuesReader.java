@@ -94,8 +94,9 @@ public final class DictionaryValuesReader {
         return null;
       }
       try {
-        return plainValues(Dictionary.decode(column.physicalType(), column.typeLength(), page.data(), page.offset(),
-            page.length(), page.valueCount(), ScalarKernels.INSTANCE));
+        DictionaryPage.Entries entries = page.entries(new byte[0]);
+        return plainValues(Dictionary.decode(column.physicalType(), column.typeLength(), entries.data(),
+            entries.offset(), entries.length(), page.valueCount(), ScalarKernels.INSTANCE));
       } catch (ParquetCorruptionException e) {
         throw e.withContext(open.location().describe(page.fileOffset()) + ": dictionary page");
       }

@@ -120,6 +120,25 @@ final class PageDecompressor {
     }
   }
 
+  /**
+   * Decompresses a page body of {@code length} bytes uncompressed into {@code into} from index 0, or into a larger
+   * array from {@link ScratchArrays} when it is too short (a decompressor that grows with its stream enlarges it
+   * only as data arrives), and returns the array written.
+   */
+  byte[] decompressToArray(byte[] input, int bodyOffset, int bodyLength, byte[] into, int length, long headerOffset)
+      throws ParquetCorruptionException {
+    if (!decompressor.growsWithStream()) {
+      byte[] data = into.length >= length ? into : ScratchArrays.replace(into, length);
+      decompress(input, bodyOffset, bodyLength, data, 0, length, headerOffset);
+      return data;
+    }
+    try {
+      return decompressor.decompressGrowing(input, bodyOffset, bodyLength, into, 0, length);
+    } catch (ParquetCorruptionException | RuntimeException e) {
+      throw decompressionFailed(headerOffset, e);
+    }
+  }
+
   private void decompress(
       byte[] input, int inputOffset, int inputLength, byte[] output, int outputOffset, int outputLength,
       long headerOffset) throws ParquetCorruptionException {

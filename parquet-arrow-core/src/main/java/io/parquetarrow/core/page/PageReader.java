@@ -369,17 +369,14 @@ public final class PageReader implements AutoCloseable {
     check(dictionary.numValues() >= 0, headerOffset, "dictionary page has num_values %d (expected >= 0)",
         dictionary.numValues());
     dictionarySeen = true;
-    int length = decompression.uncompressedLength(header, bodyLength, headerOffset);
-    byte[] data = body;
-    int offset = bodyOffset;
-    if (decompression.compressed()) {
-      data = decompression.decompressIntoScratch(body, bodyOffset, bodyLength, 0, length, headerOffset);
-      offset = 0;
-    } else {
-      length = bodyLength;
-    }
     Encoding encoding = dictionary.encoding();
-    return new DictionaryPage(dictionary.numValues(), encoding, data, offset, length, headerOffset);
+    // The size is checked now; a compressed body is decompressed when the column layer first needs the entries.
+    int length = decompression.uncompressedLength(header, bodyLength, headerOffset);
+    if (!decompression.compressed()) {
+      return new DictionaryPage(dictionary.numValues(), encoding, body, bodyOffset, bodyLength, headerOffset);
+    }
+    return new DictionaryPage(dictionary.numValues(), encoding, body, bodyOffset, bodyLength, length, decompression,
+        headerOffset);
   }
 
   private DataPage dataPageV1(PageHeader header, byte[] body, int bodyOffset, int bodyLength, long headerOffset,

@@ -48,8 +48,9 @@ class PageReaderTest {
           pages.add(new PageSummary("data v" + data.version(), data.valueCount(), data.fileOffset(),
               Arrays.copyOfRange(data.data(), data.offset(), data.offset() + data.length())));
         } else if (page instanceof DictionaryPage dictionary) {
+          DictionaryPage.Entries entries = dictionary.entries(new byte[0]);
           pages.add(new PageSummary("dictionary", dictionary.valueCount(), dictionary.fileOffset(),
-              Arrays.copyOfRange(dictionary.data(), dictionary.offset(), dictionary.offset() + dictionary.length())));
+              Arrays.copyOfRange(entries.data(), entries.offset(), entries.offset() + entries.length())));
         }
       }
     }
@@ -111,10 +112,11 @@ class PageReaderTest {
     }
   }
 
-  private static String describe(Page page) {
+  private static String describe(Page page) throws ParquetCorruptionException {
     if (page instanceof DictionaryPage dictionary) {
-      return "dictionary of " + dictionary.valueCount() + ": " + dictionary.length() + " bytes, "
-          + letters(dictionary.data(), dictionary.offset(), dictionary.length()) + " 'a'";
+      DictionaryPage.Entries entries = dictionary.entries(new byte[0]);
+      return "dictionary of " + dictionary.valueCount() + ": " + entries.length() + " bytes, "
+          + letters(entries.data(), entries.offset(), entries.length()) + " 'a'";
     }
     DataPage data = (DataPage) page;
     return "data " + data.valueEncoding() + " of " + data.valueCount() + ": " + data.length() + " bytes, "
