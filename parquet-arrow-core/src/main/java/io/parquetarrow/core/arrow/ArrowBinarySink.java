@@ -128,13 +128,11 @@ final class ArrowBinarySink implements BinarySink {
     return taken;
   }
 
-  /** The data, its bytes past {@link #dataLength} zeroed; the caller owns it from here on. */
+  /** The data, zero-padded after {@link #dataLength} ({@link ArrowBuffers#allocate}); the caller owns it now. */
   ArrowBuf takeData() {
     ArrowBuf taken = data;
     data = null;
-    if (taken.capacity() > dataLength) {
-      taken.setZero(dataLength, taken.capacity() - dataLength);
-    }
+    ArrowBuffers.zeroPadding(taken, dataLength);
     return taken;
   }
 

@@ -12,18 +12,42 @@ import org.apache.arrow.memory.BufferAllocator;
 final class ArrowBuffers {
   private ArrowBuffers() {}
 
+  /** Arrow's recommended buffer alignment and padding: a buffer's length rounded up to it is zero-padded. */
+  static final int PADDING = 64;
+
   /**
    * A buffer of at least {@code bytes} bytes whose first {@code bytes} bytes the caller must write, all of them:
-   * only the allocator's rounding slack after them is zeroed, so the buffer is not cleared twice (once here and
-   * once by the caller's writes), and nothing of an earlier allocation can leak through the padding.
+   * only the padding after them, up to the next multiple of {@value #PADDING} bytes (as Arrow C++ pads), is
+   * zeroed, so the buffer is not cleared twice (once here and once by the caller's writes) and nothing of an
+   * earlier allocation shows in the bytes a consumer of the buffer may read. The allocator's rounding past that
+   * (up to twice the size asked for) is outside the buffer as Arrow sees it and is left as it is.
    */
   static ArrowBuf allocate(BufferAllocator allocator, long bytes) {
+    ArrowBuf buffer = allocator.buffer(bytes);
+    zeroPadding(buffer, bytes);
+    return buffer;
+  }
+
+  /**
+   * A buffer of bits (validity, booleans) of at least {@code bytes} bytes whose first {@code bytes} the caller
+   * writes: all of the rest is zeroed, so slots past the batch read as null and false to a caller that extends
+   * the vector (Arrow Java's {@code setValueCount} takes the bits under its capacity as cleared).
+   */
+  static ArrowBuf allocateBits(BufferAllocator allocator, long bytes) {
     ArrowBuf buffer = allocator.buffer(bytes);
     long slack = buffer.capacity() - bytes;
     if (slack > 0) {
       buffer.setZero(bytes, slack);
     }
     return buffer;
+  }
+
+  /** Zeroes {@code buffer} from {@code length} up to the next multiple of {@value #PADDING} within its capacity. */
+  static void zeroPadding(ArrowBuf buffer, long length) {
+    long padded = Math.min(buffer.capacity(), (length + PADDING - 1) & -PADDING);
+    if (padded > length) {
+      buffer.setZero(length, padded - length);
+    }
   }
 
   /** Throws {@link IllegalStateException} unless {@code [offset, offset + length)} lies inside {@code buffer}. */

@@ -33,7 +33,7 @@ abstract class FixedWidthAssembler implements ColumnAssembler {
     validity.build(batch);
     try (ArrowBuf data = ArrowBuffers.allocate(vector.getAllocator(), dataBytes(fixedWidth, rows));
         ArrowBuf bitmap = validity.hasNulls()
-            ? ArrowBuffers.allocate(vector.getAllocator(), (rows + 7L) >>> 3)
+            ? ArrowBuffers.allocateBits(vector.getAllocator(), (rows + 7L) >>> 3)
             : vector.getAllocator().getEmpty()) {
       writeData(batch, rows, data);
       if (validity.hasNulls()) {

@@ -57,7 +57,7 @@ final class VariableWidthAssembler implements ColumnAssembler {
     // Buffers sized exactly and written whole, handed over with loadFieldBuffers: allocateNew would zero the
     // validity and offsets first, only for them to be overwritten here. Without nulls Arrow builds the all-valid
     // bitmap itself from the node's null count of 0.
-    try (ArrowBuf bitmap = validity.hasNulls() ? ArrowBuffers.allocate(allocator, (rows + 7L) >>> 3)
+    try (ArrowBuf bitmap = validity.hasNulls() ? ArrowBuffers.allocateBits(allocator, (rows + 7L) >>> 3)
             : allocator.getEmpty();
         ArrowBuf offsetBuffer = ArrowBuffers.allocate(allocator, (rows + 1L) * (large ? 8 : 4));
         ArrowBuf data = ArrowBuffers.allocate(allocator, dataLength)) {

@@ -48,7 +48,7 @@ final class VectorTarget implements FlatBatchTarget {
   @Override
   public ValueSink fixedWidthValues(int rows) {
     abandon();
-    // Every slot is written, by a value or a null's zeros, so only the allocation's slack is zeroed.
+    // Every slot is written, by a value or a null's zeros, so only the padding after them is zeroed.
     data = ArrowBuffers.allocate(allocator, (long) rows * valueWidth);
     return new ArrowBufSink().target(data);
   }
@@ -65,7 +65,7 @@ final class VectorTarget implements FlatBatchTarget {
   public BitSink bitValues(int rows) {
     abandon();
     long bytes = (rows + 7L) >>> 3;
-    data = ArrowBuffers.allocate(allocator, bytes);
+    data = ArrowBuffers.allocateBits(allocator, bytes);
     data.setZero(0, bytes);
     return new ArrowBitSink(data);
   }
@@ -94,7 +94,7 @@ final class VectorTarget implements FlatBatchTarget {
   /** The first {@code rows} bits of {@code validity} in a buffer of their own, the last byte's spare bits clear. */
   private ArrowBuf bitmap(int rows, byte[] validity) {
     int bytes = (rows + 7) >>> 3;
-    ArrowBuf bitmap = ArrowBuffers.allocate(allocator, bytes);
+    ArrowBuf bitmap = ArrowBuffers.allocateBits(allocator, bytes);
     ArrowBuffers.copyBytes(validity, 0, bytes, bitmap, 0);
     if ((rows & 7) != 0) {
       bitmap.setByte(bytes - 1, validity[bytes - 1] & ((1 << (rows & 7)) - 1));
