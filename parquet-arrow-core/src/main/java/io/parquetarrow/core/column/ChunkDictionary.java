@@ -1,6 +1,7 @@
 package io.parquetarrow.core.column;
 
 import io.parquetarrow.core.page.ChunkLocation;
+import io.parquetarrow.core.page.DataPage;
 import io.parquetarrow.core.page.DictionaryPage;
 import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.encodings.Dictionary;
@@ -55,7 +56,7 @@ final class ChunkDictionary {
   /**
    * Takes the chunk's dictionary page, which the dictionary-encoded data pages that follow gather from. Its encoding
    * is checked now. A compressed page is kept compressed ({@link #pending}) until the first such data page is about
-   * to be read ({@link #decodePending}, or {@link #startPage} at the latest), so a chunk read only where its
+   * to be read ({@link #decodeBefore}, or {@link #startPage} at the latest), so a chunk read only where its
    * dictionary fell back to PLAIN, or only skipped, never decompresses it; an uncompressed one is decoded now.
    */
   void use(DictionaryPage dictionaryPage) throws ParquetException {
@@ -78,8 +79,19 @@ final class ChunkDictionary {
     return pending != null;
   }
 
+  /**
+   * Decodes the pending dictionary page if the data page {@code next}, about to be read, is dictionary-encoded:
+   * before that page is decompressed, so that its bytes are still in the cache when they are decoded.
+   */
+  void decodeBefore(DataPage.Header next) throws ParquetException {
+    Encoding encoding = next.valueEncoding();
+    if (pending != null && (encoding == Encoding.PLAIN_DICTIONARY || encoding == Encoding.RLE_DICTIONARY)) {
+      decodePending();
+    }
+  }
+
   /** Decompresses and decodes the pending dictionary page (and converts its entries, for a converting reader). */
-  void decodePending() throws ParquetException {
+  private void decodePending() throws ParquetException {
     DictionaryPage page = pending;
     pending = null;
     try {

@@ -237,22 +237,6 @@ final class DataPageCursor {
   }
 
   /**
-   * Decodes the chunk's dictionary page if it is still kept undecoded and the page {@code next} (about to be read)
-   * is dictionary-encoded: before that page is decompressed, so its bytes are still in the cache when decoded.
-   */
-  void prepareDictionary(DataPage.Header next) throws ParquetException {
-    Encoding encoding = next.valueEncoding();
-    if (dictionary.pending() && (encoding == Encoding.PLAIN_DICTIONARY || encoding == Encoding.RLE_DICTIONARY)) {
-      dictionary.decodePending();
-    }
-  }
-
-  /** Whether the chunk's dictionary page is kept undecoded until a dictionary-encoded page needs it. */
-  boolean dictionaryPending() {
-    return dictionary.pending();
-  }
-
-  /**
    * Makes {@code page} the current page: decodes its levels and sets up its value decoder. Of a page whose first
    * values went to the page reader's destination only the rest is left to read (a required flat column's page,
    * without levels).

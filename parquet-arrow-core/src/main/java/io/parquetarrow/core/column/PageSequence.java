@@ -60,10 +60,10 @@ final class PageSequence implements AutoCloseable {
    */
   int nextDataPage(ValueDestination destination) throws IOException {
     while (true) {
-      if (cursor.dictionaryPending()) {
+      if (cursor.dictionary().pending()) {
         DataPage.Header ahead = pages.peekDataPage();
         if (ahead != null) {
-          cursor.prepareDictionary(ahead);
+          cursor.dictionary().decodeBefore(ahead);
         }
       }
       Page next = pages.nextPage(destination);
