@@ -58,9 +58,13 @@ class PeakMemoryTest {
               }
               if (readAhead == 0) {
                 withoutReadAhead = peak;
-              } else {
+              } else if (threads == 1) {
+                // One thread allocates in the same order with or without read-ahead, so any Arrow memory the
+                // read-ahead took would raise the peak. With more threads the peak moves with how far the workers
+                // run ahead, read-ahead or not (1,024-row batches have peaked at 5,106 KiB without read-ahead and
+                // 3,636 KiB with it, and in another run at 1,209 and 4,848 KiB); the bound above holds it.
                 assertThat(peak).as("read-ahead takes no Arrow memory, %s", options)
-                    .isLessThanOrEqualTo(withoutReadAhead * 2);
+                    .isLessThanOrEqualTo(withoutReadAhead);
               }
             }
           }
