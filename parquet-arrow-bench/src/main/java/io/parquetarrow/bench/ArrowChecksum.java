@@ -124,15 +124,11 @@ public final class ArrowChecksum {
       addLongs(vector.getDataBuffer(), 8, start, end, present, scratch, checksum);
     } else if (vector instanceof IntVector || vector instanceof DateDayVector) {
       byte[] data = scratch.values(vector.getDataBuffer(), (long) start * 4, (long) (end - start) * 4);
-      long hash = checksum.hash();
-      long count = 0;
       for (int index = start; index < end; index++) {
         if (present.at(index)) {
-          hash = ValueChecksum.rolled(hash, (int) INTS.get(data, (index - start) * 4));
-          count++;
+          checksum.addInteger((int) INTS.get(data, (index - start) * 4));
         }
       }
-      checksum.addedValues(hash, count);
     } else if (vector instanceof DecimalVector) {
       // The low eight bytes of the little-endian two's complement value are the unscaled value as a long, exact
       // for the precisions Parquet stores in INT32/INT64 and a consistent wrap beyond.
@@ -231,15 +227,11 @@ public final class ArrowChecksum {
   private static void addLongs(ArrowBuf buffer, int width, int start, int end, Presence present, Scratch scratch,
       ValueChecksum checksum) {
     byte[] data = scratch.values(buffer, (long) start * width, (long) (end - start) * width);
-    long hash = checksum.hash();
-    long count = 0;
     for (int index = start; index < end; index++) {
       if (present.at(index)) {
-        hash = ValueChecksum.rolled(hash, (long) LONGS.get(data, (index - start) * width));
-        count++;
+        checksum.addInteger((long) LONGS.get(data, (index - start) * width));
       }
     }
-    checksum.addedValues(hash, count);
   }
 
   /** Which slots of a range are set: every one, or as a heap copy of the range's bits. */

@@ -47,7 +47,7 @@ final class PagesOnlyEngine implements ReadEngine {
             // Reading and decompressing the pages is the whole work; a dictionary page is decompressed only
             // when asked for its entries.
             for (Page page = pages.nextPage(); page != null; page = pages.nextPage()) {
-              if (page instanceof DictionaryPage dictionary && codec != CompressionCodec.UNCOMPRESSED) {
+              if (page instanceof DictionaryPage dictionary && dictionary.compressed()) {
                 dictionaryEntries = dictionary.entries(dictionaryEntries).data();
               }
             }

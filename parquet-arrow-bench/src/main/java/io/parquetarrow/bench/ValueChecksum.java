@@ -36,9 +36,7 @@ public final class ValueChecksum {
   private long values;
   private long byteCount;
   private long[] columnHashes = new long[0];
-  private int column = -1;
-  /** The hash of {@link #column}, held here while it is selected and stored back when another is selected. */
-  private long current = SEED;
+  private int column;
 
   public void addRows(long count) {
     rows += count;
@@ -46,46 +44,12 @@ public final class ValueChecksum {
 
   /** Makes {@code leaf} (depth-first leaf column number, from 0) the column that the next values belong to. */
   public void column(int leaf) {
-    if (leaf == column) {
-      return;
-    }
-    store();
     if (leaf >= columnHashes.length) {
       int old = columnHashes.length;
       columnHashes = Arrays.copyOf(columnHashes, Math.max(leaf + 1, old * 2));
       Arrays.fill(columnHashes, old, columnHashes.length, SEED);
     }
     column = leaf;
-    current = columnHashes[leaf];
-  }
-
-  /** Stores the selected column's hash back into its slot. */
-  private void store() {
-    if (column >= 0) {
-      columnHashes[column] = current;
-    }
-  }
-
-  /**
-   * The selected column's hash, for a caller adding many values in one loop with {@link #rolled} and handing the
-   * result back with {@link #addedValues}: the same checksum as adding them one by one.
-   */
-  long hash() {
-    if (column < 0) {
-      column(0);
-    }
-    return current;
-  }
-
-  /** Ends a bulk add begun with {@link #hash()}: {@code count} values were rolled into {@code hash}. */
-  void addedValues(long hash, long count) {
-    current = hash;
-    values += count;
-  }
-
-  /** {@code hash} with {@code value} rolled in, as {@link #addInteger} rolls it into the selected column. */
-  static long rolled(long hash, long value) {
-    return Long.rotateLeft((hash ^ mix(value)) * MULTIPLIER, 29);
   }
 
   public void addInteger(long value) {
@@ -165,10 +129,11 @@ public final class ValueChecksum {
   }
 
   private void roll(long value) {
-    if (column < 0) {
+    if (columnHashes.length == 0) {
       column(0);
     }
-    current = rolled(current, value);
+    long hash = (columnHashes[column] ^ mix(value)) * MULTIPLIER;
+    columnHashes[column] = Long.rotateLeft(hash, 29);
   }
 
   /** The finaliser of SplitMix64: spreads every input bit over the output, so sums of values do not cancel. */
@@ -223,7 +188,6 @@ public final class ValueChecksum {
 
   /** The column hashes without trailing columns that received no value (an engine need not select those). */
   private long[] touchedColumns() {
-    store();
     int length = columnHashes.length;
     while (length > 0 && columnHashes[length - 1] == SEED) {
       length--;

@@ -5,6 +5,7 @@ import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.page.DictionaryPage;
 import io.parquetarrow.core.page.Page;
+import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.core.read.ColumnChunks;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.encodings.Dictionary;
@@ -93,12 +94,18 @@ public final class DictionaryValuesReader {
           || page.encoding() != Encoding.PLAIN && page.encoding() != Encoding.PLAIN_DICTIONARY) {
         return null;
       }
+      byte[] decompressed = new byte[0];
       try {
-        DictionaryPage.Entries entries = page.entries(new byte[0]);
+        DictionaryPage.Entries entries = page.entries(decompressed);
+        if (page.compressed()) {
+          decompressed = entries.data(); // ours to give back; else the entries are the page reader's window
+        }
         return plainValues(Dictionary.decode(column.physicalType(), column.typeLength(), entries.data(),
             entries.offset(), entries.length(), page.valueCount(), ScalarKernels.INSTANCE));
       } catch (ParquetCorruptionException e) {
         throw e.withContext(open.location().describe(page.fileOffset()) + ": dictionary page");
+      } finally {
+        ScratchArrays.give(decompressed); // the decoded dictionary holds copies
       }
     } finally {
       chunks.close(open);

@@ -103,21 +103,14 @@ final class PageDecompressor {
   byte[] decompressIntoScratch(byte[] input, int bodyOffset, int bodyLength, int outputOffset, int length,
       long headerOffset) throws ParquetCorruptionException {
     if (!decompressor.growsWithStream()) {
-      byte[] data = scratch(outputOffset + length);
-      decompress(input, bodyOffset, bodyLength, data, outputOffset, length, headerOffset);
-      return data;
-    }
-    if (scratch.length < (long) outputOffset + length) {
+      scratch(outputOffset + length);
+    } else if (scratch.length < (long) outputOffset + length) {
       // Let the too-small scratch be collected before the stream grows a new array: two pages above 1 GiB in a
       // row must not need both arrays at once (the previous page's bytes are no longer valid by contract).
       scratch = ScratchArrays.give(scratch);
     }
-    try {
-      scratch = decompressor.decompressGrowing(input, bodyOffset, bodyLength, scratch, outputOffset, length);
-      return scratch;
-    } catch (ParquetCorruptionException | RuntimeException e) {
-      throw decompressionFailed(headerOffset, e);
-    }
+    scratch = decompressInto(input, bodyOffset, bodyLength, scratch, outputOffset, length, headerOffset);
+    return scratch;
   }
 
   /**
@@ -127,13 +120,23 @@ final class PageDecompressor {
    */
   byte[] decompressToArray(byte[] input, int bodyOffset, int bodyLength, byte[] into, int length, long headerOffset)
       throws ParquetCorruptionException {
+    byte[] target =
+        decompressor.growsWithStream() || into.length >= length ? into : ScratchArrays.replace(into, length);
+    return decompressInto(input, bodyOffset, bodyLength, target, 0, length, headerOffset);
+  }
+
+  /**
+   * Decompresses a page body into {@code target} at {@code [outputOffset, +length)} and returns the array written:
+   * {@code target} itself, which the caller sized, unless the decompressor grows its output with the stream.
+   */
+  private byte[] decompressInto(byte[] input, int bodyOffset, int bodyLength, byte[] target, int outputOffset,
+      int length, long headerOffset) throws ParquetCorruptionException {
     if (!decompressor.growsWithStream()) {
-      byte[] data = into.length >= length ? into : ScratchArrays.replace(into, length);
-      decompress(input, bodyOffset, bodyLength, data, 0, length, headerOffset);
-      return data;
+      decompress(input, bodyOffset, bodyLength, target, outputOffset, length, headerOffset);
+      return target;
     }
     try {
-      return decompressor.decompressGrowing(input, bodyOffset, bodyLength, into, 0, length);
+      return decompressor.decompressGrowing(input, bodyOffset, bodyLength, target, outputOffset, length);
     } catch (ParquetCorruptionException | RuntimeException e) {
       throw decompressionFailed(headerOffset, e);
     }
