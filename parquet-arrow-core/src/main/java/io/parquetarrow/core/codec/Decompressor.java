@@ -58,6 +58,19 @@ public interface Decompressor extends AutoCloseable {
     return output;
   }
 
+  /**
+   * Decompresses at least the first {@code prefixLength} of the body's {@code uncompressedLength} bytes into
+   * {@code output[outputOffset, ...)} and returns how many leading bytes are written: {@code prefixLength} or more,
+   * up to {@code uncompressedLength}. A codec that can stop early (a stream decoded block by block) spares the rest
+   * of the body; the others decompress all of it, checked as {@link #decompress} checks it. Only the bytes returned
+   * are decoded; the rest of the body is not checked. {@code output} must have room for {@code uncompressedLength}.
+   */
+  default int decompressPrefix(byte[] input, int inputOffset, int inputLength, byte[] output, int outputOffset,
+      int uncompressedLength, int prefixLength) throws ParquetCorruptionException {
+    decompress(input, inputOffset, inputLength, output, outputOffset, uncompressedLength);
+    return uncompressedLength;
+  }
+
   /** Releases native scratch held by this instance; it must not be used afterwards. Idempotent. */
   @Override
   default void close() {}

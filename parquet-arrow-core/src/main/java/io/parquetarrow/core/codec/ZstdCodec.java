@@ -1,10 +1,12 @@
 package io.parquetarrow.core.codec;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdBufferDecompressingStreamNoFinalizer;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import io.parquetarrow.errors.ParquetCorruptionException;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -58,6 +60,38 @@ final class ZstdCodec {
         throw CodecChecks.malformed(codec, inputLength, uncompressedLength, e);
       }
       CodecChecks.checkProduced(codec, produced, uncompressedLength);
+    }
+
+    /**
+     * Decodes the frame as a stream into {@code output} and stops once the prefix is there, so the blocks after it
+     * are not decoded (a stream decodes whole blocks of at most 128 KiB, so up to one block more is decoded and
+     * dropped). A prefix of most of the page, a page of several frames or a stream that ends early decompresses
+     * the whole page instead, checked as {@link #decompress} checks it.
+     */
+    @Override
+    public int decompressPrefix(byte[] input, int inputOffset, int inputLength, byte[] output, int outputOffset,
+        int uncompressedLength, int prefixLength) throws ParquetCorruptionException {
+      CodecChecks.checkArguments(input, inputOffset, inputLength, output, outputOffset, uncompressedLength);
+      if (prefixLength < 0 || (long) prefixLength * 4 >= (long) uncompressedLength * 3) {
+        decompress(input, inputOffset, inputLength, output, outputOffset, uncompressedLength);
+        return uncompressedLength;
+      }
+      ByteBuffer target = ByteBuffer.wrap(output, outputOffset, prefixLength);
+      try (ZstdBufferDecompressingStreamNoFinalizer stream =
+          new ZstdBufferDecompressingStreamNoFinalizer(ByteBuffer.wrap(input, inputOffset, inputLength))) {
+        // With all its input at hand, a call decodes as far as the target allows: none written means no more.
+        boolean progress = true;
+        while (progress && target.hasRemaining() && stream.hasRemaining()) {
+          progress = stream.read(target) > 0;
+        }
+      } catch (IOException | ZstdException | IllegalArgumentException e) {
+        throw CodecChecks.malformed(codec, inputLength, uncompressedLength, e);
+      }
+      if (target.hasRemaining()) {
+        decompress(input, inputOffset, inputLength, output, outputOffset, uncompressedLength);
+        return uncompressedLength;
+      }
+      return prefixLength;
     }
 
     @Override

@@ -17,6 +17,11 @@ import io.parquetarrow.simd.ParquetKernels;
  * A column chunk's dictionary and the index stream of its current dictionary-encoded page: decodes the dictionary
  * page once (and converts its entries once, for a converting reader), then gathers each run of values by index.
  * Indices are checked against the dictionary's size as they are read; skipped ones are passed over unread.
+ *
+ * <p>A filtered read that picks a few values of a page ({@link #pickIndices}) decodes a compressed dictionary of
+ * fixed-width entries only as far as its highest picked index, decompressing only that prefix where the codec can
+ * stop early (ZSTD), and decodes more when a later pick needs it: a point lookup needs one entry of each of its
+ * columns' dictionaries, which are often as large as a page.
  */
 final class ChunkDictionary {
   /** Picks sparser than one in this many values are read one by one, the others skipped ({@link #pickIndices}). */
@@ -56,8 +61,9 @@ final class ChunkDictionary {
   /**
    * Takes the chunk's dictionary page, which the dictionary-encoded data pages that follow gather from. Its encoding
    * is checked now. A compressed page is kept compressed ({@link #pending}) until the first such data page is about
-   * to be read ({@link #decodeBefore}, or {@link #startPage} at the latest), so a chunk read only where its
-   * dictionary fell back to PLAIN, or only skipped, never decompresses it; an uncompressed one is decoded now.
+   * to be read ({@link #decodeBefore}) or, in a filtered read, until its values are picked ({@link #pickIndices},
+   * decoding only as far as the picks need), so a chunk read only where its dictionary fell back to PLAIN, or only
+   * skipped, never decompresses it; an uncompressed one is decoded now.
    */
   void use(DictionaryPage dictionaryPage) throws ParquetException {
     Encoding encoding = dictionaryPage.encoding();
@@ -90,20 +96,57 @@ final class ChunkDictionary {
     }
   }
 
-  /** Decompresses and decodes the pending dictionary page (and converts its entries, for a converting reader). */
+  /** Decodes the whole pending dictionary page (and converts its entries, for a converting reader). */
   private void decodePending() throws ParquetException {
+    decodePending(Integer.MAX_VALUE);
+  }
+
+  /** The dictionary's entries, decoded or not. */
+  private int size() {
+    return pending != null ? pending.valueCount() : dictionary.size();
+  }
+
+  /**
+   * Makes sure the dictionary's first {@code count} entries are decoded ({@link #decodePending(int)}); none asked
+   * for (the picks were all nulls) decodes nothing.
+   */
+  private void ensureDecoded(int count) throws ParquetException {
+    if (count > 0 && pending != null && (dictionary == null || dictionary.size() < count)) {
+      decodePending(count);
+    }
+  }
+
+  /**
+   * Decodes the pending dictionary page's first {@code needed} entries, or all of them: only a compressed page of
+   * fixed-width entries is decoded in part, and then at least twice the entries decoded before, so that picks
+   * climbing page by page decode it a bounded number of times. The page stays pending until decoded whole.
+   */
+  private void decodePending(int needed) throws ParquetException {
     DictionaryPage page = pending;
-    pending = null;
+    int entryWidth = switch (physicalType) {
+      case INT32, FLOAT -> Integer.BYTES;
+      case INT64, DOUBLE -> Long.BYTES;
+      case INT96, FIXED_LEN_BYTE_ARRAY -> width;
+      case BOOLEAN, BYTE_ARRAY -> 0;
+    };
+    long wanted = Math.max(needed, dictionary == null ? 0 : 2L * dictionary.size());
+    boolean part = page.compressed() && entryWidth > 0 && wanted < page.valueCount();
     try {
-      DictionaryPage.Entries bytes = page.entries(entries);
+      DictionaryPage.Entries bytes =
+          part ? page.entries(entries, (int) wanted * entryWidth) : page.entries(entries);
       if (page.compressed()) {
         entries = bytes.data(); // else the bytes are the page reader's window, not ours
       }
-      dictionary = Dictionary.decode(physicalType, width, bytes.data(), bytes.offset(), bytes.length(),
-          page.valueCount(), kernels);
+      part &= bytes.length() < page.length();
+      int count = part ? (int) wanted : page.valueCount();
+      int length = part ? count * entryWidth : bytes.length();
+      dictionary = Dictionary.decode(physicalType, width, bytes.data(), bytes.offset(), length, count, kernels);
       // Decoded: the page's bytes go back now, not at the chunk's end (a dictionary may be as large as a page).
       entries = ScratchArrays.give(entries);
-      pendingBody = ScratchArrays.give(pendingBody);
+      if (!part) {
+        pending = null;
+        pendingBody = ScratchArrays.give(pendingBody);
+      }
       if (conversion != null) {
         convertEntries();
       }
@@ -116,10 +159,7 @@ final class ChunkDictionary {
 
   /** Starts a dictionary-encoded page's {@code values} indices, in {@code data[position, + length)}. */
   void startPage(byte[] data, int position, int length, int values, Encoding encoding) throws ParquetException {
-    if (dictionary == null && pending != null) {
-      decodePending();
-    }
-    if (dictionary == null) {
+    if (dictionary == null && pending == null) {
       throw ParquetCorruptionException.of(
           "data page is %s encoded but the column chunk has no dictionary page", encoding);
     }
@@ -127,8 +167,9 @@ final class ChunkDictionary {
   }
 
   /** Gathers the page's next {@code count} values into {@code batch} at value index {@code valueOffset}. */
-  void gather(ColumnBatch batch, int valueOffset, int count) throws ParquetCorruptionException {
+  void gather(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
     readIndices(count);
+    ensureDecoded(Integer.MAX_VALUE);
     gatherIndices(batch, valueOffset, 0, count);
   }
 
@@ -138,20 +179,26 @@ final class ChunkDictionary {
    * ({@link #gatherPicked}). Every kept index is checked, as {@link #gather} checks them. When fewer than one in
    * {@value #SPARSE_PICK_GAP} is picked, the indices between picks are skipped ({@link #skip}: bit-packed groups
    * passed over by their length) rather than decoded, so a point lookup does not unpack a whole page of indices.
+   * Sparse picks decode the dictionary only as far as the highest kept index needs; denser ones decode it whole,
+   * as the next pages' picks would need most of it anyway.
    */
-  void pickIndices(int count, int[] picks, int first, int pickCount) throws ParquetCorruptionException {
+  void pickIndices(int count, int[] picks, int first, int pickCount) throws ParquetException {
     if ((long) pickCount * SPARSE_PICK_GAP < count) {
       if (indices.length < pickCount) {
         indices = ScratchArrays.replace(indices, Math.max(pickCount, indices.length * 2));
       }
       int next = 0;
+      int size = size();
+      int highest = -1;
       for (int i = 0; i < pickCount; i++) {
         int pick = picks[first + i];
         indexDecoder.skip(pick - next);
-        indexDecoder.readIndices(indices, i, 1, dictionary.size());
+        indexDecoder.readIndices(indices, i, 1, size);
+        highest = Math.max(highest, indices[i]);
         next = pick + 1;
       }
       indexDecoder.skip(count - next);
+      ensureDecoded(highest + 1);
       return;
     }
     readIndices(count);
@@ -159,6 +206,7 @@ final class ChunkDictionary {
     for (int i = 0; i < pickCount; i++) {
       kept[i] = kept[picks[first + i]];
     }
+    ensureDecoded(pickCount > 0 ? Integer.MAX_VALUE : 0);
   }
 
   /** Gathers the values of the kept indices {@code [from, from + count)} ({@link #pickIndices}) at value 0. */
@@ -198,7 +246,7 @@ final class ChunkDictionary {
     if (indices.length < count) {
       indices = ScratchArrays.replace(indices, Math.max(count, indices.length * 2));
     }
-    indexDecoder.readIndices(indices, 0, count, dictionary.size());
+    indexDecoder.readIndices(indices, 0, count, size());
   }
 
   /**

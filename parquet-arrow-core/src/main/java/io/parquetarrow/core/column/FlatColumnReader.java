@@ -103,6 +103,9 @@ public final class FlatColumnReader implements AutoCloseable {
       throw new IllegalStateException(location.describe() + ": a " + target.layout()
           + " vector is assembled, not written in place: it cannot take selected rows");
     }
+    // Sparse selections pick few values of a page: a dictionary waits for them, to be decoded only as far as they
+    // need (ChunkDictionary.pickIndices); denser ones decode it first, as a whole read does.
+    boolean sparse = (long) selected * ChunkDictionary.SPARSE_PICK_GAP < rows;
     boolean finished = false;
     try {
       int outputBytes = (selected >>> 3) + 1;
@@ -122,7 +125,7 @@ public final class FlatColumnReader implements AutoCloseable {
               continue;
             }
           }
-          if (!pages.nextDataPage()) {
+          if (!(sparse ? pages.nextDataPageLazily() : pages.nextDataPage())) {
             throw pages.chunkEnded(maxDefinitionLevel == 0 ? "values" : "level entries (values and nulls)");
           }
           continue;
@@ -527,7 +530,7 @@ public final class FlatColumnReader implements AutoCloseable {
         return;
       }
       if (cursor.levelsRemaining() == 0) {
-        if (!pages.nextDataPage()) {
+        if (!pages.nextDataPageLazily()) {
           throw pages.chunkEnded("rows");
         }
         continue;

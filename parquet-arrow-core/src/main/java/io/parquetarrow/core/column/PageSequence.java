@@ -59,8 +59,25 @@ final class PageSequence implements AutoCloseable {
    *     the chunk
    */
   int nextDataPage(ValueDestination destination) throws IOException {
+    return advance(destination, true);
+  }
+
+  /**
+   * Moves to the next data page with entries for a reader that skips or picks some of its values rather than
+   * reading them all: a pending dictionary is left undecoded, for the values gathered or picked to decode as far as
+   * they need ({@link ChunkDictionary#pickIndices}); skipped values need none of it.
+   */
+  boolean nextDataPageLazily() throws IOException {
+    return advance(null, false) >= 0;
+  }
+
+  /**
+   * {@link #nextDataPage(ValueDestination)}; with {@code dictionaryFirst} a pending dictionary is decoded before a
+   * dictionary-encoded page is decompressed, so that the page's bytes are still in the cache when they are decoded.
+   */
+  private int advance(ValueDestination destination, boolean dictionaryFirst) throws IOException {
     while (true) {
-      if (cursor.dictionary().pending()) {
+      if (dictionaryFirst && cursor.dictionary().pending()) {
         DataPage.Header ahead = pages.peekDataPage();
         if (ahead != null) {
           cursor.dictionary().decodeBefore(ahead);

@@ -202,7 +202,7 @@ public final class RepeatedColumnReader implements AutoCloseable {
           entries += next.valueCount();
           continue;
         }
-        if (!pages.nextDataPage()) {
+        if (!pages.nextDataPageLazily()) {
           if (left == 0) {
             return entries;
           }

@@ -94,4 +94,18 @@ public final class DictionaryPage implements Page {
     byte[] data = decompression.decompressToArray(body, bodyOffset, bodyLength, scratch, length, fileOffset);
     return new Entries(data, 0, length);
   }
+
+  /**
+   * The first {@code prefixLength} bytes of the entries at least, like {@link #entries(byte[])}: a compressed body
+   * is decompressed only as far as its codec can stop early ({@code Decompressor.decompressPrefix}), so a reader
+   * that needs the first entries of a large dictionary does not pay for the others. The entries returned hold
+   * {@code prefixLength} bytes or more; only those are checked.
+   */
+  public Entries entries(byte[] scratch, int prefixLength) throws ParquetCorruptionException {
+    if (decompression == null) {
+      return new Entries(body, bodyOffset, length);
+    }
+    return decompression.decompressPrefix(body, bodyOffset, bodyLength, scratch, length,
+        Math.min(prefixLength, length), fileOffset);
+  }
 }

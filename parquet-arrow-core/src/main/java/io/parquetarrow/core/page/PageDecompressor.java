@@ -114,6 +114,26 @@ final class PageDecompressor {
   }
 
   /**
+   * Decompresses at least the first {@code prefixLength} of a page body's {@code length} bytes into {@code into}
+   * from index 0, or into a larger array from {@link ScratchArrays} when it is too short: the entries returned are
+   * the array's leading bytes written, {@code prefixLength} or more ({@link Decompressor#decompressPrefix}).
+   */
+  DictionaryPage.Entries decompressPrefix(byte[] input, int bodyOffset, int bodyLength, byte[] into, int length,
+      int prefixLength, long headerOffset) throws ParquetCorruptionException {
+    if (decompressor.growsWithStream()) {
+      return new DictionaryPage.Entries(
+          decompressToArray(input, bodyOffset, bodyLength, into, length, headerOffset), 0, length);
+    }
+    byte[] target = into.length >= length ? into : ScratchArrays.replace(into, length);
+    try {
+      int produced = decompressor.decompressPrefix(input, bodyOffset, bodyLength, target, 0, length, prefixLength);
+      return new DictionaryPage.Entries(target, 0, produced);
+    } catch (ParquetCorruptionException | RuntimeException e) {
+      throw decompressionFailed(headerOffset, e);
+    }
+  }
+
+  /**
    * Decompresses a page body of {@code length} bytes uncompressed into {@code into} from index 0, or into a larger
    * array from {@link ScratchArrays} when it is too short (a decompressor that grows with its stream enlarges it
    * only as data arrives), and returns the array written.
