@@ -65,33 +65,46 @@ final class ZstdCodec {
     /**
      * Decodes the frame as a stream into {@code output} and stops once the prefix is there, so the blocks after it
      * are not decoded (a stream decodes whole blocks of at most 128 KiB, so up to one block more is decoded and
-     * dropped). A prefix of most of the page, a page of several frames or a stream that ends early decompresses
-     * the whole page instead, checked as {@link #decompress} checks it.
+     * dropped). A stream keeps a window of past output, which its frame header sizes: it is allowed at most twice
+     * the page's size ({@link #windowLogFor}), so a header claiming more costs no allocation beyond what the page
+     * justifies. A prefix of most of the page, a page of several frames, a larger window or a stream that fails or
+     * ends early decompresses the whole page instead (one call, without a window), checked as {@link #decompress}
+     * checks it: a corrupt page fails there, and a valid one the stream refused is still read.
      */
     @Override
     public int decompressPrefix(byte[] input, int inputOffset, int inputLength, byte[] output, int outputOffset,
         int uncompressedLength, int prefixLength) throws ParquetCorruptionException {
       CodecChecks.checkArguments(input, inputOffset, inputLength, output, outputOffset, uncompressedLength);
-      if (prefixLength < 0 || (long) prefixLength * 4 >= (long) uncompressedLength * 3) {
-        decompress(input, inputOffset, inputLength, output, outputOffset, uncompressedLength);
-        return uncompressedLength;
+      if (prefixLength >= 0 && (long) prefixLength * 4 < (long) uncompressedLength * 3
+          && streamPrefix(input, inputOffset, inputLength, output, outputOffset, uncompressedLength, prefixLength)) {
+        return prefixLength;
       }
+      decompress(input, inputOffset, inputLength, output, outputOffset, uncompressedLength);
+      return uncompressedLength;
+    }
+
+    /** Whether the stream produced the prefix; false when it could not (the caller decompresses the whole page). */
+    private static boolean streamPrefix(byte[] input, int inputOffset, int inputLength, byte[] output,
+        int outputOffset, int uncompressedLength, int prefixLength) {
       ByteBuffer target = ByteBuffer.wrap(output, outputOffset, prefixLength);
       try (ZstdBufferDecompressingStreamNoFinalizer stream =
           new ZstdBufferDecompressingStreamNoFinalizer(ByteBuffer.wrap(input, inputOffset, inputLength))) {
+        stream.setLongMax(windowLogFor(uncompressedLength));
         // With all its input at hand, a call decodes as far as the target allows: none written means no more.
         boolean progress = true;
         while (progress && target.hasRemaining() && stream.hasRemaining()) {
           progress = stream.read(target) > 0;
         }
-      } catch (IOException | ZstdException | IllegalArgumentException e) {
-        throw CodecChecks.malformed(codec, inputLength, uncompressedLength, e);
+      } catch (IOException | RuntimeException e) {
+        return false;
       }
-      if (target.hasRemaining()) {
-        decompress(input, inputOffset, inputLength, output, outputOffset, uncompressedLength);
-        return uncompressedLength;
-      }
-      return prefixLength;
+      return !target.hasRemaining();
+    }
+
+    /** The largest window a stream may keep for a page of {@code length} bytes: twice that, from 1 KiB to 128 MiB. */
+    static int windowLogFor(int length) {
+      int log = 64 - Long.numberOfLeadingZeros(Math.max(1, length - 1L));
+      return Math.min(27, Math.max(10, log + 1));
     }
 
     @Override

@@ -86,6 +86,31 @@ class PrefixDecompressionTest {
   }
 
   @Test
+  void aFrameWhoseWindowOutgrowsThePageIsReadWhole() throws Exception {
+    byte[] page = Arrays.copyOf(data, 200_000);
+    ByteArrayOutputStream sink = new ByteArrayOutputStream();
+    // Long-distance matching with a 16 MiB window, declared in a frame of 200,000 bytes: a stream would keep it.
+    try (ZstdOutputStream out = new ZstdOutputStream(sink).setLong(24)) {
+      out.write(page);
+    }
+    byte[] body = sink.toByteArray();
+    try (Decompressor decompressor = Codecs.decompressor(CompressionCodec.ZSTD)) {
+      byte[] output = new byte[page.length];
+      assertThat(decompressor.decompressPrefix(body, 0, body.length, output, 0, page.length, 10_000))
+          .as("bytes written").isEqualTo(page.length);
+      assertThat(output).isEqualTo(page);
+    }
+  }
+
+  @Test
+  void aStreamKeepsAtMostTwiceThePageAsWindow() {
+    assertThat(ZstdCodec.Decompressing.windowLogFor(0)).isEqualTo(10);
+    assertThat(ZstdCodec.Decompressing.windowLogFor(1 << 20)).isEqualTo(21);
+    assertThat(ZstdCodec.Decompressing.windowLogFor((1 << 20) + 1)).isEqualTo(22);
+    assertThat(ZstdCodec.Decompressing.windowLogFor(Integer.MAX_VALUE)).isEqualTo(27);
+  }
+
+  @Test
   void aBodyShorterThanItsPrefixOrCorruptFails() throws Exception {
     byte[] body = compress(CompressionCodec.ZSTD, null, Arrays.copyOf(data, 100_000));
     try (Decompressor decompressor = Codecs.decompressor(CompressionCodec.ZSTD)) {
