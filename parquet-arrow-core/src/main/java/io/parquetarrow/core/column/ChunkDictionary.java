@@ -130,16 +130,17 @@ final class ChunkDictionary {
       case BOOLEAN, BYTE_ARRAY -> 0;
     };
     long wanted = Math.max(needed, dictionary == null ? 0 : 2L * dictionary.size());
-    boolean part = page.compressed() && entryWidth > 0 && wanted < page.valueCount();
+    long prefix = wanted * entryWidth;
+    boolean part = page.compressed() && entryWidth > 0 && wanted < page.valueCount() && prefix < page.length();
     try {
-      DictionaryPage.Entries bytes =
-          part ? page.entries(entries, (int) wanted * entryWidth) : page.entries(entries);
+      DictionaryPage.Entries bytes = part ? page.entries(entries, (int) prefix) : page.entries(entries);
       if (page.compressed()) {
         entries = bytes.data(); // else the bytes are the page reader's window, not ours
       }
+      // A codec that cannot stop early gave the whole page: it is decoded whole.
       part &= bytes.length() < page.length();
       int count = part ? (int) wanted : page.valueCount();
-      int length = part ? count * entryWidth : bytes.length();
+      int length = part ? (int) prefix : bytes.length();
       dictionary = Dictionary.decode(physicalType, width, bytes.data(), bytes.offset(), length, count, kernels);
       // Decoded: the page's bytes go back now, not at the chunk's end (a dictionary may be as large as a page).
       entries = ScratchArrays.give(entries);
