@@ -340,7 +340,11 @@ class ParquetFlightServerTest {
       put.error(new IllegalStateException("the client gave up"));
       assertThat(failure(put::getResult)).isNotNull();
     }
-    for (int attempt = 0; attempt < 100 && directoryHolds("cut"); attempt++) {
+    // The client's cancel returns before the server has handled the upload, which may not have created its
+    // temporary file yet: wait until the directory has held none for a second in a row (at most ten seconds).
+    int absentInARow = 0;
+    for (int attempt = 0; attempt < 200 && absentInARow < 20; attempt++) {
+      absentInARow = directoryHolds("cut") ? 0 : absentInARow + 1;
       Thread.sleep(50);
     }
     assertThat(directoryHolds("cut")).as("a file or temporary file of the cut upload").isFalse();
