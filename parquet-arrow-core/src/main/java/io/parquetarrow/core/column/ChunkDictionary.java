@@ -32,6 +32,8 @@ final class ChunkDictionary {
   private final Type physicalType;
   /** Bytes per value of INT96 and FIXED_LEN_BYTE_ARRAY, 0 for the other types. */
   private final int width;
+  /** Bytes per dictionary entry, 0 where entries have no fixed width (BOOLEAN, BYTE_ARRAY). */
+  private final int entryWidth;
   private final ValueDecoders.ValueArray array;
   /** Converts the values as they are decoded (see {@link ValueConversion}); null keeps them as stored. */
   private final ValueConversion conversion;
@@ -53,6 +55,7 @@ final class ChunkDictionary {
     this.kernels = kernels;
     this.physicalType = physicalType;
     this.width = width;
+    this.entryWidth = ValueDecoders.plainWidth(physicalType, width);
     this.array = ValueDecoders.valueArray(physicalType);
     this.conversion = conversion;
     this.indexDecoder = new DictionaryIndexDecoder(kernels);
@@ -123,12 +126,6 @@ final class ChunkDictionary {
    */
   private void decodePending(int needed) throws ParquetException {
     DictionaryPage page = pending;
-    int entryWidth = switch (physicalType) {
-      case INT32, FLOAT -> Integer.BYTES;
-      case INT64, DOUBLE -> Long.BYTES;
-      case INT96, FIXED_LEN_BYTE_ARRAY -> width;
-      case BOOLEAN, BYTE_ARRAY -> 0;
-    };
     long wanted = Math.max(needed, dictionary == null ? 0 : 2L * dictionary.size());
     long prefix = wanted * entryWidth;
     boolean part = page.compressed() && entryWidth > 0 && wanted < page.valueCount() && prefix < page.length();

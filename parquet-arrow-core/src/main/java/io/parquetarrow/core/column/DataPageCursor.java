@@ -213,12 +213,7 @@ final class DataPageCursor {
    * DOUBLE, 12 for INT96, {@code type_length} for FIXED_LEN_BYTE_ARRAY; 0 for BOOLEAN (bits) and BYTE_ARRAY.
    */
   int valueWidth() {
-    return switch (physicalType) {
-      case INT32, FLOAT -> 4;
-      case INT64, DOUBLE -> 8;
-      case INT96, FIXED_LEN_BYTE_ARRAY -> width;
-      default -> 0;
-    };
+    return ValueDecoders.plainWidth(physicalType, width);
   }
 
   /** Whether the values are BOOLEAN, which {@link #appendBits} writes to a vector. */

@@ -27,6 +27,19 @@ final class ValueDecoders {
     };
   }
 
+  /**
+   * Bytes per PLAIN value of {@code type}: 4 or 8 for INT32, FLOAT, INT64, DOUBLE, {@code width} (12 for INT96,
+   * {@code type_length} for FIXED_LEN_BYTE_ARRAY) for the fixed-length types; 0 for BOOLEAN (bits) and BYTE_ARRAY.
+   */
+  static int plainWidth(Type type, int width) {
+    return switch (type) {
+      case INT32, FLOAT -> Integer.BYTES;
+      case INT64, DOUBLE -> Long.BYTES;
+      case INT96, FIXED_LEN_BYTE_ARRAY -> width;
+      default -> 0;
+    };
+  }
+
   /** Decodes {@code count} values into {@code batch} at value index {@code valueOffset}. */
   @SuppressWarnings("unchecked")
   static void read(ValueDecoder<?> decoder, ValueArray array, int width, ColumnBatch batch, int valueOffset,
