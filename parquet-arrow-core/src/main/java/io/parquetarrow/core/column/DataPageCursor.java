@@ -70,6 +70,15 @@ final class DataPageCursor {
   private int levelPosition;
   private int levelsRemaining;
   private int presentRemaining;
+  /**
+   * Of a page started from a decompressed prefix ({@link #startPrefix}): the entries after those the prefix holds,
+   * and the values among them. They are not in {@link #levelsRemaining}; {@link #skipHeldBack} passes over them by
+   * their levels alone, {@link #resume} makes them readable from the whole page.
+   */
+  private int heldBack;
+  private int heldBackPresent;
+  /** The values of the whole page, counted from its levels when it started. */
+  private int pagePresent;
   /** Record starts (repetition level 0) among the page's entries, counted as they were decoded; -1 unknown. */
   private int recordStarts;
   private ValueDecoder<?> values;
@@ -243,7 +252,7 @@ final class DataPageCursor {
       if (page.valuesInDestination() > 0) {
         startRest(page);
       } else {
-        startLevelsAndValues(page);
+        startLevelsAndValues(page, -1);
       }
     } catch (ParquetCorruptionException e) {
       throw e.withContext(location.describe(page.fileOffset()));
@@ -253,11 +262,65 @@ final class DataPageCursor {
   }
 
   /**
+   * Makes {@code page}, of which only a decompressed prefix is at hand ({@link DataPage#prefixEntries()}), the
+   * current page as far as the prefix holds its levels and its first {@code prefixEntries} entries' values: those
+   * are {@link #levelsRemaining}, the rest are held back ({@link #heldBack}). The prefix is a guess from the page's
+   * sizes, verified here by the decoders themselves: they pass over the values it must hold, each within its bounds.
+   * Returns false, with nothing started, when the prefix falls short (or the page is bad: the whole page then says
+   * how); the caller then starts the whole page ({@link #start}).
+   */
+  boolean startPrefix(DataPage page) {
+    this.page = page;
+    try {
+      startLevelsAndValues(page, page.prefixEntries());
+    } catch (ParquetException e) {
+      return false;
+    }
+    pagesStarted++;
+    return true;
+  }
+
+  /** Entries of the current page after those {@link #levelsRemaining} counts, whose values are not at hand yet. */
+  int heldBack() {
+    return heldBack;
+  }
+
+  /**
+   * Moves past {@code count} of the held-back entries (at most {@link #heldBack}) once the others are used up, by
+   * their levels alone: their values are passed over when the page is {@link #resume resumed}, if it is.
+   */
+  void skipHeldBack(int count) {
+    if (levelsRemaining != 0 || count > heldBack) {
+      throw new IllegalStateException(where() + ": " + count + " held-back entries cannot be skipped now");
+    }
+    int present = present(count);
+    levelPosition += count;
+    heldBack -= count;
+    heldBackPresent -= present;
+  }
+
+  /**
+   * Makes the held-back entries readable from {@code whole}, the same page decompressed whole: starts it again and
+   * passes over the entries and values already used or skipped.
+   */
+  void resume(DataPage whole) throws ParquetException {
+    if (levelsRemaining != 0 || heldBack == 0) {
+      throw new IllegalStateException(where() + ": no held-back entries to resume");
+    }
+    int entriesDone = levelPosition;
+    int valuesDone = pagePresent - heldBackPresent;
+    start(whole);
+    skipValues(valuesDone);
+    advance(entriesDone, valuesDone);
+  }
+
+  /**
    * Starts the values of a page after the first {@code valuesInDestination}, which went to the destination: none
    * when all did, else the rest of an uncompressed PLAIN page, in its bytes or in the file.
    */
   private void startRest(DataPage page) throws ParquetException {
     int rest = page.valueCount() - page.valuesInDestination();
+    heldBack = 0;
     allPresent = true;
     levelsAsBits = false;
     recordStarts = -1;
@@ -287,7 +350,11 @@ final class DataPageCursor {
     values.init(plainValues.data(), 0, plainValues.remaining(), presentRemaining);
   }
 
-  private void startLevelsAndValues(DataPage page) throws ParquetException {
+  /**
+   * Decodes the page's levels and sets up its values: all of them, or with {@code prefixEntries} at least 0 those of
+   * the first {@code prefixEntries} entries, checked to lie within the page's bytes (see {@link #startPrefix}).
+   */
+  private void startLevelsAndValues(DataPage page, int prefixEntries) throws ParquetException {
     DataPage.Header header = page.header();
     byte[] data = page.data();
     int levelCount = header.valueCount();
@@ -327,12 +394,35 @@ final class DataPageCursor {
     }
     int present = definition != null ? decodeDefinitionLevels(definition, levelCount) : levelCount;
     allPresent = present == levelCount;
+    pagePresent = present;
     presentRemaining = present;
     levelPosition = 0;
     levelsRemaining = levelCount;
+    heldBack = 0;
+    heldBackPresent = 0;
+    int entries = levelCount;
+    if (prefixEntries >= 0 && prefixEntries < levelCount) {
+      entries = prefixEntries;
+      present = present(entries);
+    }
     // Decoders are told exactly how many values the page holds: only the definition levels say so (v1 pages do
     // not record their null count), which is why the levels are decoded for the whole page first.
     Encoding encoding = header.valueEncoding();
+    if (entries < levelCount) {
+      // A prefix: the decoders pass over the values it must hold before they are set up for reading them.
+      startValues(encoding, data, position, end, present);
+      skipValues(present);
+    }
+    startValues(encoding, data, position, end, present);
+    levelsRemaining = entries;
+    presentRemaining = present;
+    heldBack = levelCount - entries;
+    heldBackPresent = pagePresent - present;
+  }
+
+  /** Sets up the decoder of the page's {@code present} values in {@code data[position, end)}. */
+  private void startValues(Encoding encoding, byte[] data, int position, int end, int present)
+      throws ParquetException {
     int valuesLength = end - position;
     plainValues.inMemory(data, position, end);
     if (encoding == Encoding.PLAIN_DICTIONARY || encoding == Encoding.RLE_DICTIONARY) {

@@ -35,6 +35,11 @@ public final class FlatColumnReader implements AutoCloseable {
   private int pickedCount;
   /** A section's validity, a bit per row from bit 0, before the selected rows' bits are kept. */
   private byte[] sectionValidity = new byte[0];
+  /**
+   * Rows {@link #skip} was asked to pass over and no read has needed yet: a skip waits for the read after it, which
+   * knows how much of the page the skip ends in it needs ({@link #readSelected}).
+   */
+  private long skipPending;
 
   /**
    * @param typeLength {@code type_length} for FIXED_LEN_BYTE_ARRAY (ignored otherwise)
@@ -66,6 +71,7 @@ public final class FlatColumnReader implements AutoCloseable {
    * {@code scratch}.
    */
   public void read(int rows, ColumnBatch scratch, FlatBatchTarget target) throws IOException {
+    skipNow(-1);
     Section section = inPlaceSection(rows, scratch, target, true);
     if (section != null) {
       readInPlace(rows, target, section);
@@ -106,6 +112,7 @@ public final class FlatColumnReader implements AutoCloseable {
     // Sparse selections pick few values of a page: a dictionary waits for them, to be decoded only as far as they
     // need (ChunkDictionary.pickIndices); denser ones decode it first, as a whole read does.
     boolean sparse = (long) selected * ChunkDictionary.SPARSE_PICK_GAP < rows;
+    skipNow(sparse ? lastSelected(selection, 0, rows) + 1 : -1);
     boolean finished = false;
     try {
       int outputBytes = (selected >>> 3) + 1;
@@ -125,7 +132,10 @@ public final class FlatColumnReader implements AutoCloseable {
               continue;
             }
           }
-          if (!(sparse ? pages.nextDataPageLazily() : pages.nextDataPage())) {
+          // A sparse selection needs the page only as far as its last selected row in this batch: a compressed
+          // page is decompressed that far, the rest only if a later batch reads from it.
+          int last = lastSelected(selection, done, rows);
+          if (!(sparse ? pages.nextDataPageLazily(last < 0 ? 0 : last - done + 1) : pages.nextDataPage())) {
             throw pages.chunkEnded(maxDefinitionLevel == 0 ? "values" : "level entries (values and nulls)");
           }
           continue;
@@ -268,6 +278,21 @@ public final class FlatColumnReader implements AutoCloseable {
       bits = selection[word];
     }
     return Math.min(end, (word << 6) + Long.numberOfTrailingZeros(bits));
+  }
+
+  /** The last row in {@code [from, end)} whose bit is set in {@code selection}, or -1 when none is. */
+  static int lastSelected(long[] selection, int from, int end) {
+    if (from >= end) {
+      return -1;
+    }
+    int first = from >>> 6;
+    for (int word = (end - 1) >>> 6; word >= first; word--) {
+      long bits = selection[word] & rangeMask(word, from, end);
+      if (bits != 0) {
+        return (word << 6) + 63 - Long.numberOfLeadingZeros(bits);
+      }
+    }
+    return -1;
   }
 
   /**
@@ -511,26 +536,41 @@ public final class FlatColumnReader implements AutoCloseable {
 
   /** Decodes the next {@code rows} rows (levels and values) into {@code batch}, replacing what it held. */
   void read(int rows, ColumnBatch batch) throws IOException {
+    skipNow(-1);
     batch.reset(rows, maxDefinitionLevel > 0, false);
     pages.readEntries(rows, batch, true, conversion != null);
   }
 
   /**
-   * Skips the next {@code rows} rows: whole pages they cover are skipped unread (a flat column's page holds as
-   * many rows as level entries), the others through their levels and values without decoding them into a batch.
+   * Skips the next {@code rows} rows, when the next read comes ({@link #skipPending}): whole pages they cover are
+   * skipped unread (a flat column's page holds as many rows as level entries), the others through their levels and
+   * values without decoding them into a batch.
    */
   public void skip(long rows) throws IOException {
     if (rows < 0) {
       throw new IllegalArgumentException(location.describe() + ": cannot skip " + rows + " rows");
     }
-    long left = rows;
+    skipPending += rows;
+    if (skipPending > pages.entriesLeft()) {
+      skipNow(-1); // past the chunk's rows: fails now, naming them
+    }
+  }
+
+  /**
+   * Carries out the pending skip. A page it ends inside is needed as far as {@code after} entries past the skip's
+   * end, for now (-1: all of it): a compressed page may be decompressed only that far.
+   */
+  private void skipNow(int after) throws IOException {
+    long left = skipPending;
+    skipPending = 0;
     while (left > 0) {
       left -= pages.skipWholePages(left);
       if (left == 0) {
         return;
       }
       if (cursor.levelsRemaining() == 0) {
-        if (!pages.nextDataPageLazily()) {
+        int leading = after < 0 ? -1 : (int) Math.min(Integer.MAX_VALUE, left + after);
+        if (!pages.nextDataPageLazily(leading)) {
           throw pages.chunkEnded("rows");
         }
         continue;

@@ -6,6 +6,7 @@ import io.parquetarrow.core.page.DictionaryPage;
 import io.parquetarrow.core.page.Page;
 import io.parquetarrow.core.page.PageReader;
 import io.parquetarrow.core.page.ValueDestination;
+import io.parquetarrow.encodings.Decoders;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import java.io.IOException;
 import java.util.Arrays;
@@ -35,10 +36,16 @@ final class PageSequence implements AutoCloseable {
     this.maxDefinitionLevel = maxDefinitionLevel;
     this.maxRepetitionLevel = maxRepetitionLevel;
     this.totalLevels = totalLevels;
+    pages.levelBits(Decoders.bitWidth(maxDefinitionLevel) + Decoders.bitWidth(maxRepetitionLevel));
   }
 
   DataPageCursor cursor() {
     return cursor;
+  }
+
+  /** The level entries of the chunk not read or skipped yet, as far as the chunk's entry count says. */
+  long entriesLeft() {
+    return totalLevels - levelsStarted + cursor.levelsRemaining() + cursor.heldBack();
   }
 
   /** Whether every level entry of the chunk has been started (its pages are all read or skipped). */
@@ -59,7 +66,7 @@ final class PageSequence implements AutoCloseable {
    *     the chunk
    */
   int nextDataPage(ValueDestination destination) throws IOException {
-    return advance(destination, true);
+    return advance(destination, true, -1);
   }
 
   /**
@@ -68,14 +75,29 @@ final class PageSequence implements AutoCloseable {
    * they need ({@link ChunkDictionary#pickIndices}); skipped values need none of it.
    */
   boolean nextDataPageLazily() throws IOException {
-    return advance(null, false) >= 0;
+    return advance(null, false, -1) >= 0;
+  }
+
+  /**
+   * {@link #nextDataPageLazily()} for a reader that needs only the next page's first {@code leadingEntries} entries
+   * for now: a compressed page may be decompressed only as far as they reach, the entries after them held back
+   * ({@link DataPageCursor#heldBack}) until a reader reads one ({@link #skipWholePages} passes over them unread).
+   */
+  boolean nextDataPageLazily(int leadingEntries) throws IOException {
+    return advance(null, false, leadingEntries) >= 0;
   }
 
   /**
    * {@link #nextDataPage(ValueDestination)}; with {@code dictionaryFirst} a pending dictionary is decoded before a
    * dictionary-encoded page is decompressed, so that the page's bytes are still in the cache when they are decoded.
+   * The entries the current page holds back are the next ones, read from the whole page.
    */
-  private int advance(ValueDestination destination, boolean dictionaryFirst) throws IOException {
+  private int advance(ValueDestination destination, boolean dictionaryFirst, int leadingEntries)
+      throws IOException {
+    if (cursor.heldBack() > 0) {
+      cursor.resume(pages.completeDataPage());
+      return 0;
+    }
     while (true) {
       if (dictionaryFirst && cursor.dictionary().pending()) {
         DataPage.Header ahead = pages.peekDataPage();
@@ -83,7 +105,7 @@ final class PageSequence implements AutoCloseable {
           cursor.dictionary().decodeBefore(ahead);
         }
       }
-      Page next = pages.nextPage(destination);
+      Page next = pages.nextPage(destination, leadingEntries);
       if (next == null) {
         return -1;
       }
@@ -93,25 +115,40 @@ final class PageSequence implements AutoCloseable {
       }
       DataPage page = (DataPage) next;
       account(page.header());
-      cursor.start(page);
+      if (page.prefixEntries() < 0) {
+        cursor.start(page);
+      } else if (!cursor.startPrefix(page)) {
+        cursor.start(pages.completeDataPage());
+      }
       if (page.valuesInDestination() > 0) {
         return page.valuesInDestination();
       }
-      if (cursor.levelsRemaining() > 0) {
+      if (cursor.levelsRemaining() > 0 || cursor.heldBack() > 0) {
         return 0;
       }
     }
   }
 
   /**
-   * While the current page is used up, skips whole data pages of at most {@code entries} level entries without
-   * reading their bodies, and returns the entries skipped. A page the offset index describes
+   * While the current page is used up, skips the entries it holds back (their values never decompressed) and whole
+   * data pages of at most {@code entries} level entries without reading their bodies, and returns the entries
+   * skipped. A page the offset index describes
    * ({@link PageReader#indexedPageRows()}, a column whose entries are rows) is passed over without its header read
    * either; a dictionary page on the way is decoded, so that the pages after it can be skipped too.
    */
   long skipWholePages(long entries) throws IOException {
     long skipped = 0;
     while (cursor.levelsRemaining() == 0) {
+      if (cursor.heldBack() > 0) {
+        // The rest of the current page, whose values are not decompressed: passed over by its levels.
+        int count = (int) Math.min(cursor.heldBack(), entries - skipped);
+        cursor.skipHeldBack(count);
+        skipped += count;
+        if (cursor.heldBack() > 0) {
+          break;
+        }
+        continue;
+      }
       long indexed = pages.indexedPageRows();
       if (indexed >= 0) {
         if (indexed > entries - skipped) {
@@ -141,7 +178,7 @@ final class PageSequence implements AutoCloseable {
    * body; null otherwise (a dictionary page ahead is decoded by the next {@link #nextDataPage}).
    */
   DataPage.Header peekDataPage() throws IOException {
-    return cursor.levelsRemaining() == 0 ? pages.peekDataPage() : null;
+    return cursor.levelsRemaining() == 0 && cursor.heldBack() == 0 ? pages.peekDataPage() : null;
   }
 
   /** Skips the page whose header {@link #peekDataPage} returned, unread, counting its entries as started. */

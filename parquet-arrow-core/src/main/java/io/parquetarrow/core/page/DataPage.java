@@ -24,9 +24,13 @@ import io.parquetarrow.format.PageType;
  * @param valuesInFile where the rest of the values are when an uncompressed page straddling the destination's end
  *     has no CRC to verify: they stay in the file, {@code data} holds none of them, and the column layer reads
  *     them straight into the next batch's vector; null when the values not in the destination are in {@code data}
+ * @param prefixEntries -1 when {@code data} holds the whole page; otherwise {@code data} holds only a leading part
+ *     of a compressed page, decompressed for a reader that asked for its first {@code prefixEntries} level entries
+ *     ({@link PageReader#nextPage(ValueDestination, int)}): a guess that the column layer verifies, and that
+ *     {@link PageReader#completeDataPage()} replaces by the whole page
  */
 public record DataPage(Header header, byte[] data, int offset, int length, int valuesInDestination,
-    PageValuesInFile valuesInFile)
+    PageValuesInFile valuesInFile, int prefixEntries)
     implements Page {
 
   /**

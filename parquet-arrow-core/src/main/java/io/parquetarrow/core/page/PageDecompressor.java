@@ -134,6 +134,28 @@ final class PageDecompressor {
   }
 
   /**
+   * Whether the codec can stop decompressing a body after a prefix ({@link Decompressor#decompressPrefix}); a codec
+   * that grows its output with the stream decompresses whole bodies only.
+   */
+  boolean stopsEarly() {
+    return decompressor != null && !decompressor.growsWithStream();
+  }
+
+  /**
+   * Decompresses at least the first {@code prefixLength} of a page body's {@code length} bytes into {@code target}
+   * at {@code outputOffset}, which has room for all {@code length} ({@link #stopsEarly} must hold), and returns how
+   * many leading bytes are written: {@code prefixLength} or more, up to {@code length}.
+   */
+  int decompressPrefixInto(byte[] input, int bodyOffset, int bodyLength, byte[] target, int outputOffset, int length,
+      int prefixLength, long headerOffset) throws ParquetCorruptionException {
+    try {
+      return decompressor.decompressPrefix(input, bodyOffset, bodyLength, target, outputOffset, length, prefixLength);
+    } catch (ParquetCorruptionException | RuntimeException e) {
+      throw decompressionFailed(headerOffset, e);
+    }
+  }
+
+  /**
    * Decompresses a page body of {@code length} bytes uncompressed into {@code into} from index 0, or into a larger
    * array from {@link ScratchArrays} when it is too short (a decompressor that grows with its stream enlarges it
    * only as data arrives), and returns the array written.

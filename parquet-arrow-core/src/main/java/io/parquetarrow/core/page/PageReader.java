@@ -83,6 +83,11 @@ public final class PageReader implements AutoCloseable {
   private final PagePlan plan;
   private long pagesNotRead;
   private long dataPagesRead;
+  /** The last page read, when only a prefix of it was decompressed ({@link #completeDataPage}); else null. */
+  private PrefixedPage prefixed;
+  private long pagesDecompressedInPart;
+  /** Bits per entry of a v1 page's levels when bit-packed ({@link #levelBits}), which a prefix holds whole. */
+  private int levelBits;
 
   /**
    * @param file the file holding the chunk
@@ -191,6 +196,19 @@ public final class PageReader implements AutoCloseable {
    * @param destination where the next page's values may go, or null for none
    */
   public Page nextPage(ValueDestination destination) throws IOException {
+    return nextPage(destination, -1);
+  }
+
+  /**
+   * Like {@link #nextPage(ValueDestination)}, for a reader that needs only the next data page's first
+   * {@code leadingEntries} level entries for now (-1: all of them). A compressed page that does not go to
+   * {@code destination}, whose values are PLAIN or dictionary indices (where a value's bytes follow the values
+   * before it), may then be decompressed only as far as those entries probably reach, when the codec can stop early
+   * ({@link Decompressor#decompressPrefix}); {@link DataPage#prefixEntries()} says so, and
+   * {@link #completeDataPage()} decompresses the whole page when the reader needs more of it.
+   */
+  public Page nextPage(ValueDestination destination, int leadingEntries) throws IOException {
+    prefixed = null;
     // An uncompressed chunk read into vectors fetches headers and the odd page body that cannot go there one at
     // a time, so that the other bodies can be read from the file straight into the vector.
     boolean readNear = destination != null && !decompression.compressed() && encrypted == null;
@@ -215,11 +233,13 @@ public final class PageReader implements AutoCloseable {
         }
         case DATA_PAGE -> {
           PageBody body = checkedBody(header, bodyOffset, bodyLength, headerOffset);
-          return dataPageV1(header, body.bytes(), body.offset(), body.length(), headerOffset, destination);
+          return dataPageV1(header, body.bytes(), body.offset(), body.length(), headerOffset, destination,
+              leadingEntries);
         }
         case DATA_PAGE_V2 -> {
           PageBody body = checkedBody(header, bodyOffset, bodyLength, headerOffset);
-          return dataPageV2(header, body.bytes(), body.offset(), body.length(), headerOffset, destination);
+          return dataPageV2(header, body.bytes(), body.offset(), body.length(), headerOffset, destination,
+              leadingEntries);
         }
         default -> {
           // INDEX_PAGE and types added after this library: skip, their body length is known.
@@ -234,6 +254,7 @@ public final class PageReader implements AutoCloseable {
    * page or the chunk has no more pages. Index pages and unknown page types on the way are skipped.
    */
   public DataPage.Header peekDataPage() throws IOException {
+    prefixed = null;
     while (true) {
       if (peeked == null) {
         peeked = nextHeader(false);
@@ -284,6 +305,15 @@ public final class PageReader implements AutoCloseable {
     pagesSkipped++;
   }
 
+  /**
+   * Tells the reader the bit widths of the column's repetition and definition levels together, so that a prefix of a
+   * v1 page ({@link #nextPage(ValueDestination, int)}), whose levels come first inside the compressed body, is
+   * guessed to hold all of them. 0 (the default) for a column without levels.
+   */
+  public void levelBits(int bits) {
+    levelBits = bits;
+  }
+
   /** Data pages skipped unread by {@link #skipDataPage}, so far. */
   public long pagesSkipped() {
     return pagesSkipped;
@@ -308,6 +338,7 @@ public final class PageReader implements AutoCloseable {
     if (page < 0) {
       throw new IllegalStateException(location.describe() + ": no data page of the offset index starts next");
     }
+    prefixed = null;
     valuesSeen += plan.rows(page);
     position = plan.next(page);
     dataPageSeen = true;
@@ -315,6 +346,14 @@ public final class PageReader implements AutoCloseable {
       encrypted.skipDataPage();
     }
     pagesNotRead++;
+  }
+
+  /**
+   * Data pages read of which only a prefix was decompressed ({@link #nextPage(ValueDestination, int)}), not
+   * completed since, so far.
+   */
+  public long pagesDecompressedInPart() {
+    return pagesDecompressedInPart;
   }
 
   /** Data pages read (returned by {@code nextPage}), so far. */
@@ -380,7 +419,7 @@ public final class PageReader implements AutoCloseable {
   }
 
   private DataPage dataPageV1(PageHeader header, byte[] body, int bodyOffset, int bodyLength, long headerOffset,
-      ValueDestination destination)
+      ValueDestination destination, int leadingEntries)
       throws ParquetException {
     DataPageHeader page = header.dataPageHeader();
     check(page != null, headerOffset, "DATA_PAGE header has no data_page_header");
@@ -394,19 +433,32 @@ public final class PageReader implements AutoCloseable {
           headerOffset);
       return dataPage(header, headerOffset, body, bodyOffset, 0, page.numValues(), null);
     }
-    byte[] data = body;
-    int offset = bodyOffset;
-    int length = bodyLength;
-    if (decompression.compressed()) {
-      length = decompression.uncompressedLength(header, bodyLength, headerOffset);
-      data = decompression.decompressIntoScratch(body, bodyOffset, bodyLength, 0, length, headerOffset);
-      offset = 0;
+    if (!decompression.compressed()) {
+      return dataPage(header, headerOffset, body, bodyOffset, bodyLength, 0, null);
     }
-    return dataPage(header, headerOffset, data, offset, length, 0, null);
+    int length = decompression.uncompressedLength(header, bodyLength, headerOffset);
+    if (prefixApplies(page.encoding(), page.numValues(), leadingEntries)) {
+      byte[] data = decompression.scratch(length);
+      // The levels, bit-packed at most about as long as their bits, with a length or run header each 504 entries.
+      long levelsLength = levelBits == 0 ? 0 : ((long) page.numValues() * levelBits + 7) / 8 + page.numValues() / 504
+          + 8;
+      int levels = (int) Math.min(length, levelsLength);
+      int produced = decompression.decompressPrefixInto(body, bodyOffset, bodyLength, data, 0, length,
+          levels + prefixLength(length - levels, leadingEntries, page.numValues()), headerOffset);
+      if (produced < length) {
+        prefixed = new PrefixedPage(header, body, bodyOffset, bodyLength, headerOffset);
+        dataPagesRead++;
+        pagesDecompressedInPart++;
+        return new DataPage(DataPage.Header.of(header, headerOffset), data, 0, produced, 0, null, leadingEntries);
+      }
+      return dataPage(header, headerOffset, data, 0, length, 0, null);
+    }
+    byte[] data = decompression.decompressIntoScratch(body, bodyOffset, bodyLength, 0, length, headerOffset);
+    return dataPage(header, headerOffset, data, 0, length, 0, null);
   }
 
   private DataPage dataPageV2(PageHeader header, byte[] body, int bodyOffset, int bodyLength, long headerOffset,
-      ValueDestination destination)
+      ValueDestination destination, int leadingEntries)
       throws ParquetException {
     DataPageHeaderV2 page = header.dataPageHeaderV2();
     check(page != null, headerOffset, "DATA_PAGE_V2 header has no data_page_header_v2");
@@ -442,17 +494,85 @@ public final class PageReader implements AutoCloseable {
     check(levels + valuesLength <= MAXIMUM_PAGE_SIZE, headerOffset,
         "uncompressed_page_size %d exceeds the largest page this reader accepts (%d)", levels + valuesLength,
         MAXIMUM_PAGE_SIZE);
+    int length = (int) valuesLength;
     byte[] data;
-    if (valuesLength > 0) {
-      data = decompression.decompressIntoScratch(body, bodyOffset + levels, storedValuesLength, levels,
-          (int) valuesLength, headerOffset);
+    int produced = length;
+    if (length > 0 && prefixApplies(page.encoding(), valueCount, leadingEntries)) {
+      data = decompression.scratch(levels + length);
+      produced = decompression.decompressPrefixInto(body, bodyOffset + levels, storedValuesLength, data, levels, length,
+          prefixLength(length, leadingEntries, valueCount), headerOffset);
+    } else if (length > 0) {
+      data = decompression.decompressIntoScratch(body, bodyOffset + levels, storedValuesLength, levels, length,
+          headerOffset);
     } else {
       data = decompression.scratch(levels);
     }
     // Copied after the values: a scratch array that grew while they arrived does not keep its earlier content.
     System.arraycopy(body, bodyOffset, data, 0, levels);
-    return dataPage(header, headerOffset, data, 0, levels + (int) valuesLength, 0, null);
+    if (produced < length) {
+      prefixed = new PrefixedPage(header, body, bodyOffset, bodyLength, headerOffset);
+      dataPagesRead++;
+      pagesDecompressedInPart++;
+      return new DataPage(DataPage.Header.of(header, headerOffset), data, 0, levels + produced, 0, null,
+          leadingEntries);
+    }
+    return dataPage(header, headerOffset, data, 0, levels + length, 0, null);
   }
+
+  /**
+   * Decompresses the whole of the data page that {@link #nextPage(ValueDestination, int)} returned last, of which
+   * only a prefix was decompressed ({@link DataPage#prefixEntries()} at least 0), into the same array at the same
+   * place: the bytes the reader has used stay where they were. Valid until the next page is read, peeked or skipped.
+   */
+  public DataPage completeDataPage() throws ParquetException {
+    PrefixedPage page = prefixed;
+    if (page == null) {
+      throw new IllegalStateException(location.describe() + ": the last page read is not a prefix to complete");
+    }
+    prefixed = null;
+    pagesDecompressedInPart--;
+    PageHeader header = page.header();
+    byte[] data;
+    int length;
+    if (header.type() == PageType.DATA_PAGE) {
+      length = header.uncompressedPageSize();
+      data = decompression.decompressIntoScratch(page.body(), page.offset(), page.length(), 0, length,
+          page.headerOffset());
+    } else {
+      DataPageHeaderV2 v2 = header.dataPageHeaderV2();
+      int levels = v2.repetitionLevelsByteLength() + v2.definitionLevelsByteLength();
+      length = header.uncompressedPageSize();
+      data = decompression.decompressIntoScratch(page.body(), page.offset() + levels, page.length() - levels, levels,
+          length - levels, page.headerOffset());
+      System.arraycopy(page.body(), page.offset(), data, 0, levels);
+    }
+    return new DataPage(DataPage.Header.of(header, page.headerOffset()), data, 0, length, 0, null, -1);
+  }
+
+  /**
+   * Whether a compressed page of {@code valueCount} entries in {@code encoding}, of which a reader wants the first
+   * {@code leadingEntries}, is decompressed only as far as those probably reach: fewer than all are wanted, the
+   * values are PLAIN or dictionary indices (a value's place depends only on those before it), the codec can stop
+   * early, and the chunk is not encrypted (a page is authenticated, so decrypted, whole).
+   */
+  private boolean prefixApplies(Encoding encoding, int valueCount, int leadingEntries) {
+    return leadingEntries >= 0 && leadingEntries < valueCount && encrypted == null && decompression.stopsEarly()
+        && (encoding == Encoding.PLAIN || encoding == Encoding.PLAIN_DICTIONARY
+            || encoding == Encoding.RLE_DICTIONARY);
+  }
+
+  /**
+   * The leading bytes of a page section of {@code length} bytes likely to hold its first {@code entries} of
+   * {@code valueCount} entries: their share of it, a tenth more for values of uneven size (byte arrays, runs of
+   * indices) and 1 KiB for the level and run headers.
+   */
+  static int prefixLength(int length, int entries, int valueCount) {
+    long share = (long) length * entries / valueCount;
+    return (int) Math.min(length, share + share / 10 + 1024);
+  }
+
+  /** A data page's header and compressed body, kept while only a prefix of it is decompressed. */
+  private record PrefixedPage(PageHeader header, byte[] body, int offset, int length, long headerOffset) {}
 
   /**
    * Whether a page's values may go to {@code destination}: one is offered, the values are PLAIN (the bytes
@@ -546,7 +666,7 @@ public final class PageReader implements AutoCloseable {
       int valuesInDestination, PageValuesInFile valuesInFile) {
     dataPagesRead++;
     return new DataPage(DataPage.Header.of(header, headerOffset), data, offset, length, valuesInDestination,
-        valuesInFile);
+        valuesInFile, -1);
   }
 
   /**

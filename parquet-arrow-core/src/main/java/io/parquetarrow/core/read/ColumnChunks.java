@@ -56,6 +56,7 @@ public final class ColumnChunks implements AutoCloseable {
   private long bytesReadInClosedChunks;
   private long pagesIntoVectorsInClosedChunks;
   private long pagesNotReadInClosedChunks;
+  private long pagesInPartInClosedChunks;
   private long pagesSeenInClosedChunks;
   private long pageIndexRequests;
   private final List<PageReader> open = new ArrayList<>();
@@ -286,6 +287,15 @@ public final class ColumnChunks implements AutoCloseable {
     return total;
   }
 
+  /** Data pages read of which only a prefix was decompressed, so far ({@link PageReader#pagesDecompressedInPart}). */
+  public long pagesDecompressedInPart() {
+    long total = pagesInPartInClosedChunks;
+    for (PageReader pages : open) {
+      total += pages.pagesDecompressedInPart();
+    }
+    return total;
+  }
+
   /** Requests made to read page indexes so far. */
   public long pageIndexRequests() {
     return pageIndexRequests;
@@ -295,6 +305,7 @@ public final class ColumnChunks implements AutoCloseable {
     bytesReadInClosedChunks += pages.bytesRead();
     pagesIntoVectorsInClosedChunks += pages.pagesIntoDestination();
     pagesNotReadInClosedChunks += pages.pagesNotRead();
+    pagesInPartInClosedChunks += pages.pagesDecompressedInPart();
     pagesSeenInClosedChunks += pagesSeen(pages);
   }
 

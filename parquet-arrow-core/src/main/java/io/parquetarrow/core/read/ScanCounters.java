@@ -30,8 +30,7 @@ final class ScanCounters {
   ScanStatistics snapshot(ColumnChunks chunks) {
     return new ScanStatistics(rowGroups, count(Pruning.Means.STATISTICS), count(Pruning.Means.DICTIONARY),
         count(Pruning.Means.BLOOM_FILTER), count(Pruning.Means.PAGE_INDEX), chunks.pagesSeen(),
-        chunks.pagesNotRead(),
-        rowsDecoded, rowsReturned, chunks.bytesRead());
+        chunks.pagesNotRead(), chunks.pagesDecompressedInPart(), rowsDecoded, rowsReturned, chunks.bytesRead());
   }
 
   private int count(Pruning.Means means) {

@@ -72,7 +72,7 @@ class DataPageFuzzTest {
             version2 ? levelCount : -1, valueEncoding, version2 ? Encoding.RLE : definitionEncoding,
             version2 ? Encoding.RLE : repetitionEncoding, version2 ? repetitionBytes : -1,
             version2 ? definitionBytes : -1, 4 + dictionaryBytes);
-        cursor.start(new DataPage(header, bytes, dictionaryBytes, bodyLength, 0, null));
+        cursor.start(new DataPage(header, bytes, dictionaryBytes, bodyLength, 0, null, -1));
         consume(cursor, steps);
       } finally {
         cursor.release();
