@@ -63,7 +63,8 @@ public interface Decompressor extends AutoCloseable {
    * {@code output[outputOffset, ...)} and returns how many leading bytes are written: {@code prefixLength} or more,
    * up to {@code uncompressedLength}. A codec that can stop early (a stream decoded block by block) spares the rest
    * of the body; the others decompress all of it, checked as {@link #decompress} checks it. Only the bytes returned
-   * are decoded; the rest of the body is not checked. {@code output} must have room for {@code uncompressedLength}.
+   * are decoded; the rest of the body is not checked. {@code output} must have room for {@code uncompressedLength},
+   * and that room after the bytes returned may be written (a decoder's scratch) with bytes that mean nothing.
    */
   default int decompressPrefix(byte[] input, int inputOffset, int inputLength, byte[] output, int outputOffset,
       int uncompressedLength, int prefixLength) throws ParquetCorruptionException {

@@ -1,12 +1,10 @@
 package io.parquetarrow.core.codec;
 
 import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdBufferDecompressingStreamNoFinalizer;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import io.parquetarrow.errors.ParquetCorruptionException;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -21,7 +19,13 @@ final class ZstdCodec {
 
   /** Decompresses Zstandard frames; direct destinations are written by the native decoder in place. */
   static final class Decompressing extends AbstractDecompressor {
+    /** RFC 8878: the magic number that starts a Zstandard frame (little-endian in the frame). */
+    private static final int FRAME_MAGIC = 0xFD2FB528;
+    /** The most a block decompresses to with a window of 128 KiB or more. */
+    private static final long MAXIMUM_BLOCK = 128 << 10;
     private ZstdDecompressCtx context;
+    /** The frame {@link #leadingBlocks} decodes, reused. */
+    private byte[] frame = new byte[0];
 
     Decompressing() {
       super("ZSTD");
@@ -63,48 +67,118 @@ final class ZstdCodec {
     }
 
     /**
-     * Decodes the frame as a stream into {@code output} and stops once the prefix is there, so the blocks after it
-     * are not decoded (a stream decodes whole blocks of at most 128 KiB, so up to one block more is decoded and
-     * dropped). A stream keeps a window of past output, which its frame header sizes: it is allowed at most twice
-     * the page's size ({@link #windowLogFor}), so a header claiming more costs no allocation beyond what the page
-     * justifies. A prefix of most of the page, a page of several frames, a larger window or a stream that fails or
-     * ends early decompresses the whole page instead (one call, without a window), checked as {@link #decompress}
-     * checks it: a corrupt page fails there, and a valid one the stream refused is still read.
+     * Decompresses the leading blocks of the body's first frame that hold the prefix, as a frame of their own, in one
+     * call straight into {@code output} (a block decompresses to at most 128 KiB, so up to one block more than the
+     * prefix is written; the count returned says how far). The frame is the original's header without its content
+     * size or checksum, with the original window, and those blocks, the last of them marked last: the blocks after
+     * them are neither decoded nor checked. Only the output's own size bounds what the decoder writes; it keeps no
+     * window of its own. A prefix of most of the page, a dictionary frame, a prefix beyond the first frame's blocks,
+     * blocks that decompress to less than the prefix or a decoding error decompress the whole page instead, checked
+     * as {@link #decompress} checks it: a corrupt page fails there, and a valid one refused here is still read.
      */
     @Override
     public int decompressPrefix(byte[] input, int inputOffset, int inputLength, byte[] output, int outputOffset,
         int uncompressedLength, int prefixLength) throws ParquetCorruptionException {
       CodecChecks.checkArguments(input, inputOffset, inputLength, output, outputOffset, uncompressedLength);
-      if (prefixLength >= 0 && (long) prefixLength * 4 < (long) uncompressedLength * 3
-          && streamPrefix(input, inputOffset, inputLength, output, outputOffset, uncompressedLength, prefixLength)) {
-        return prefixLength;
+      if (prefixLength == 0) {
+        return 0;
+      }
+      if (prefixLength > 0 && (long) prefixLength * 4 < (long) uncompressedLength * 3) {
+        int produced = leadingBlocks(input, inputOffset, inputLength, output, outputOffset, uncompressedLength,
+            prefixLength);
+        if (produced >= prefixLength) {
+          return produced;
+        }
       }
       decompress(input, inputOffset, inputLength, output, outputOffset, uncompressedLength);
       return uncompressedLength;
     }
 
-    /** Whether the stream produced the prefix; false when it could not (the caller decompresses the whole page). */
-    private static boolean streamPrefix(byte[] input, int inputOffset, int inputLength, byte[] output,
-        int outputOffset, int uncompressedLength, int prefixLength) {
-      ByteBuffer target = ByteBuffer.wrap(output, outputOffset, prefixLength);
-      try (ZstdBufferDecompressingStreamNoFinalizer stream =
-          new ZstdBufferDecompressingStreamNoFinalizer(ByteBuffer.wrap(input, inputOffset, inputLength))) {
-        stream.setLongMax(windowLogFor(uncompressedLength));
-        // With all its input at hand, a call decodes as far as the target allows: none written means no more.
-        boolean progress = true;
-        while (progress && target.hasRemaining() && stream.hasRemaining()) {
-          progress = stream.read(target) > 0;
-        }
-      } catch (IOException | RuntimeException e) {
-        return false;
+    /**
+     * Decodes the first frame's leading blocks that hold at least {@code prefixLength} bytes (RFC 8878: a block
+     * decompresses to at most {@code Block_Maximum_Size}, the smaller of the window and 128 KiB); returns the bytes
+     * written, or -1 when the frame cannot be cut so.
+     */
+    private int leadingBlocks(byte[] input, int inputOffset, int inputLength, byte[] output, int outputOffset,
+        int uncompressedLength, int prefixLength) {
+      int end = inputOffset + inputLength;
+      if (inputLength < 6 || (int) littleEndian(input, inputOffset, 4) != FRAME_MAGIC) {
+        return -1;
       }
-      return !target.hasRemaining();
+      int descriptor = input[inputOffset + 4] & 0xFF;
+      if ((descriptor & 0x0B) != 0) {
+        return -1; // a dictionary ID, or the reserved bit
+      }
+      boolean singleSegment = (descriptor & 0x20) != 0;
+      int sizeFlag = descriptor >>> 6;
+      int sizeBytes = sizeFlag == 0 ? (singleSegment ? 1 : 0) : 1 << sizeFlag;
+      int position = inputOffset + 5;
+      int windowDescriptor;
+      long window;
+      if (singleSegment) {
+        if (position + sizeBytes > end) {
+          return -1;
+        }
+        // The window is the content size: the smallest descriptor at least as large, 2^(10 + exponent).
+        window = littleEndian(input, position, sizeBytes) + (sizeFlag == 1 ? 256 : 0);
+        int exponent = Math.max(0, 64 - Long.numberOfLeadingZeros(Math.max(1, window - 1)) - 10);
+        if (exponent > 31) {
+          return -1;
+        }
+        windowDescriptor = exponent << 3;
+        position += sizeBytes;
+      } else {
+        windowDescriptor = input[position] & 0xFF;
+        long base = 1L << (10 + (windowDescriptor >>> 3));
+        window = base + base / 8 * (windowDescriptor & 7);
+        position += 1 + sizeBytes;
+      }
+      long blockMaximum = Math.min(window, MAXIMUM_BLOCK);
+      int blocksStart = position;
+      int lastHeader = -1;
+      long reach = 0;
+      while (reach < prefixLength) {
+        if (position + 3 > end) {
+          return -1;
+        }
+        int header = (int) littleEndian(input, position, 3);
+        int type = (header >>> 1) & 3;
+        if ((header & 1) != 0 || type == 3) {
+          return -1; // the frame's last block (the whole page is asked), or a reserved block type
+        }
+        int size = header >>> 3;
+        lastHeader = position;
+        position += 3 + (type == 1 ? 1 : size);
+        if (position > end) {
+          return -1;
+        }
+        reach += type == 2 ? blockMaximum : size;
+      }
+      int blocksLength = position - blocksStart;
+      int frameLength = 6 + blocksLength;
+      if (frame.length < frameLength) {
+        frame = new byte[frameLength];
+      }
+      for (int i = 0; i < 4; i++) {
+        frame[i] = (byte) (FRAME_MAGIC >>> (8 * i));
+      }
+      frame[4] = 0; // no content size, not a single segment, no checksum, no dictionary
+      frame[5] = (byte) windowDescriptor;
+      System.arraycopy(input, blocksStart, frame, 6, blocksLength);
+      frame[6 + lastHeader - blocksStart] |= 1;
+      try {
+        return context().decompressByteArray(output, outputOffset, uncompressedLength, frame, 0, frameLength);
+      } catch (ZstdException | IllegalArgumentException e) {
+        return -1;
+      }
     }
 
-    /** The largest window a stream may keep for a page of {@code length} bytes: twice that, from 1 KiB to 128 MiB. */
-    static int windowLogFor(int length) {
-      int log = 64 - Long.numberOfLeadingZeros(Math.max(1, length - 1L));
-      return Math.min(27, Math.max(10, log + 1));
+    private static long littleEndian(byte[] bytes, int offset, int length) {
+      long value = 0;
+      for (int i = length - 1; i >= 0; i--) {
+        value = value << 8 | (bytes[offset + i] & 0xFF);
+      }
+      return value;
     }
 
     @Override
@@ -113,6 +187,7 @@ final class ZstdCodec {
         context.close();
         context = null;
       }
+      frame = new byte[0];
     }
   }
 
