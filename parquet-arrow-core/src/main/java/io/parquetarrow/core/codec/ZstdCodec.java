@@ -7,6 +7,8 @@ import com.github.luben.zstd.ZstdException;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The {@code ZSTD} codec: each page body is one or more Zstandard frames (RFC 8878), through zstd-jni with one
@@ -31,9 +33,23 @@ final class ZstdCodec {
       super("ZSTD");
     }
 
+    /**
+     * Native contexts of closed decompressors, for the next ones: creating one costs as much as decompressing a
+     * small page (4 % of a point lookup that opens 16 column chunks). Each call resets a context's session, so a
+     * context carries nothing from one page to the next; at most {@link #POOLED_CONTEXTS} are kept.
+     */
+    private static final ConcurrentLinkedDeque<ZstdDecompressCtx> CONTEXTS = new ConcurrentLinkedDeque<>();
+    private static final int POOLED_CONTEXTS = 16;
+    private static final AtomicInteger pooledContexts = new AtomicInteger();
+
     private ZstdDecompressCtx context() {
       if (context == null) {
-        context = new ZstdDecompressCtx();
+        context = CONTEXTS.pollFirst();
+        if (context == null) {
+          context = new ZstdDecompressCtx();
+        } else {
+          pooledContexts.decrementAndGet();
+        }
       }
       return context;
     }
@@ -184,7 +200,12 @@ final class ZstdCodec {
     @Override
     public void close() {
       if (context != null) {
-        context.close();
+        if (pooledContexts.incrementAndGet() <= POOLED_CONTEXTS) {
+          CONTEXTS.addFirst(context);
+        } else {
+          pooledContexts.decrementAndGet();
+          context.close();
+        }
         context = null;
       }
       frame = new byte[0];
