@@ -446,10 +446,7 @@ public final class PageReader implements AutoCloseable {
       int produced = decompression.decompressPrefixInto(body, bodyOffset, bodyLength, data, 0, length,
           levels + prefixLength(length - levels, leadingEntries, page.numValues()), headerOffset);
       if (produced < length) {
-        prefixed = new PrefixedPage(header, body, bodyOffset, bodyLength, headerOffset);
-        dataPagesRead++;
-        pagesDecompressedInPart++;
-        return new DataPage(DataPage.Header.of(header, headerOffset), data, 0, produced, 0, null, leadingEntries);
+        return prefixPage(header, body, bodyOffset, bodyLength, headerOffset, data, produced, leadingEntries);
       }
       return dataPage(header, headerOffset, data, 0, length, 0, null);
     }
@@ -510,13 +507,21 @@ public final class PageReader implements AutoCloseable {
     // Copied after the values: a scratch array that grew while they arrived does not keep its earlier content.
     System.arraycopy(body, bodyOffset, data, 0, levels);
     if (produced < length) {
-      prefixed = new PrefixedPage(header, body, bodyOffset, bodyLength, headerOffset);
-      dataPagesRead++;
-      pagesDecompressedInPart++;
-      return new DataPage(DataPage.Header.of(header, headerOffset), data, 0, levels + produced, 0, null,
-          leadingEntries);
+      return prefixPage(header, body, bodyOffset, bodyLength, headerOffset, data, levels + produced, leadingEntries);
     }
     return dataPage(header, headerOffset, data, 0, levels + length, 0, null);
+  }
+
+  /**
+   * The data page of which {@code data[0, length)} is a decompressed prefix for its first {@code leadingEntries}
+   * entries; its compressed body is kept for {@link #completeDataPage}.
+   */
+  private DataPage prefixPage(PageHeader header, byte[] body, int bodyOffset, int bodyLength, long headerOffset,
+      byte[] data, int length, int leadingEntries) {
+    prefixed = new PrefixedPage(header, body, bodyOffset, bodyLength, headerOffset);
+    dataPagesRead++;
+    pagesDecompressedInPart++;
+    return new DataPage(DataPage.Header.of(header, headerOffset), data, 0, length, 0, null, leadingEntries);
   }
 
   /**

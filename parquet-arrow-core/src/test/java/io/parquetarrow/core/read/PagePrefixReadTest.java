@@ -1,12 +1,14 @@
 package io.parquetarrow.core.read;
 
+import static io.parquetarrow.core.read.FilteredRowsAsText.field;
+import static io.parquetarrow.core.read.FilteredRowsAsText.setOrNull;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.Codec;
-import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.WriteOptions;
+import io.parquetarrow.core.filter.ScanStatistics;
 import io.parquetarrow.core.testing.TestAllocators;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -18,7 +20,6 @@ import java.util.TreeSet;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
@@ -26,8 +27,6 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -96,33 +95,17 @@ class PagePrefixReadTest {
     return ids;
   }
 
-  /** The rows read, each value as text; with a filter, its scan's pages decompressed in part into the array. */
+  /** The rows read; with a filter, its scan's pages decompressed in part into {@code pagesInPart[0]}. */
   private static List<List<Object>> read(Path file, String filter, int batchRows, long[] pagesInPart)
       throws Exception {
-    List<List<Object>> rows = new ArrayList<>();
     ReadOptions.Builder options = ReadOptions.builder().batchRows(batchRows).threads(1);
     if (filter != null) {
       options.filter(filter);
     }
-    try (BufferAllocator allocator = TestAllocators.root()) {
-      try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options.build())) {
-        VectorSchemaRoot root = reader.getVectorSchemaRoot();
-        while (reader.loadNextBatch()) {
-          for (int row = 0; row < root.getRowCount(); row++) {
-            List<Object> values = new ArrayList<>();
-            for (FieldVector vector : root.getFieldVectors()) {
-              Object value = vector.getObject(row);
-              values.add(value instanceof byte[] bytes ? new String(bytes, StandardCharsets.ISO_8859_1)
-                  : value == null ? null : value.toString());
-            }
-            rows.add(values);
-          }
-        }
-        if (pagesInPart != null) {
-          pagesInPart[0] = reader.scanStatistics().pagesDecompressedInPart();
-        }
-      }
-      assertThat(allocator.getAllocatedMemory()).as("Arrow memory left after %s", filter).isZero();
+    ScanStatistics[] statistics = new ScanStatistics[1];
+    List<List<Object>> rows = FilteredRowsAsText.read(file, options.build(), statistics);
+    if (pagesInPart != null) {
+      pagesInPart[0] = statistics[0].pagesDecompressedInPart();
     }
     return rows;
   }
@@ -174,17 +157,5 @@ class PagePrefixReadTest {
         writer.write(root);
       }
     }
-  }
-
-  private static void setOrNull(FieldVector vector, int index, boolean isNull, Runnable set) {
-    if (isNull) {
-      vector.setNull(index);
-    } else {
-      set.run();
-    }
-  }
-
-  private static Field field(String name, boolean nullable, ArrowType type) {
-    return new Field(name, new FieldType(nullable, type, null), null);
   }
 }

@@ -1,12 +1,14 @@
 package io.parquetarrow.core.read;
 
+import static io.parquetarrow.core.read.FilteredRowsAsText.field;
+import static io.parquetarrow.core.read.FilteredRowsAsText.setOrNull;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.parquetarrow.core.Codec;
-import io.parquetarrow.core.ParquetArrowReader;
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.WriteOptions;
+import io.parquetarrow.core.filter.ScanStatistics;
 import io.parquetarrow.core.testing.TestAllocators;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +22,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
@@ -29,8 +30,6 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,29 +98,11 @@ class SparseDictionaryPicksTest {
   }
 
   private static List<List<Object>> read(Path file, String filter) throws Exception {
-    List<List<Object>> rows = new ArrayList<>();
     ReadOptions.Builder options = ReadOptions.builder().batchRows(4_000);
     if (filter != null) {
       options.filter(filter);
     }
-    try (BufferAllocator allocator = TestAllocators.root()) {
-      try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options.build())) {
-        VectorSchemaRoot root = reader.getVectorSchemaRoot();
-        while (reader.loadNextBatch()) {
-          for (int row = 0; row < root.getRowCount(); row++) {
-            List<Object> values = new ArrayList<>();
-            for (FieldVector vector : root.getFieldVectors()) {
-              Object value = vector.getObject(row);
-              values.add(value instanceof byte[] bytes ? new String(bytes, StandardCharsets.ISO_8859_1)
-                  : value == null ? null : value.toString());
-            }
-            rows.add(values);
-          }
-        }
-      }
-      assertThat(allocator.getAllocatedMemory()).as("Arrow memory left after %s", filter).isZero();
-    }
-    return rows;
+    return FilteredRowsAsText.read(file, options.build(), new ScanStatistics[1]);
   }
 
   /** Two row groups of 30,000 rows in ZSTD pages of 3,000, every column but the id dictionary encoded. */
@@ -168,17 +149,5 @@ class SparseDictionaryPicksTest {
         writer.write(root);
       }
     }
-  }
-
-  private static void setOrNull(FieldVector vector, int index, boolean isNull, Runnable set) {
-    if (isNull) {
-      vector.setNull(index);
-    } else {
-      set.run();
-    }
-  }
-
-  private static Field field(String name, boolean nullable, ArrowType type) {
-    return new Field(name, new FieldType(nullable, type, null), null);
   }
 }
