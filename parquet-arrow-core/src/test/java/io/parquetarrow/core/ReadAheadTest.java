@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.parquetarrow.core.ReaderTestSupport.Table;
 import io.parquetarrow.core.file.InputFile;
 import io.parquetarrow.core.file.ParquetFile;
+import io.parquetarrow.core.filter.ScanStatistics;
 import io.parquetarrow.core.testing.DuckDbWriter;
 import io.parquetarrow.core.testing.TestAllocators;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,6 +79,42 @@ class ReadAheadTest {
   }
 
   @Test
+  void aFilteredReadReadsTheNextRowGroupWhileItDecodesOne() throws Exception {
+    ReadOptions.Builder options = ReadOptions.builder().batchRows(1000).filter("id >= 100 AND id < 25000");
+    Table expected;
+    ScanStatistics expectedStatistics;
+    try (BufferAllocator allocator = TestAllocators.root();
+        ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options.readAheadBytes(0).build())) {
+      expected = ReaderTestSupport.drain(reader);
+      expectedStatistics = reader.scanStatistics();
+    }
+    assertThat(expectedStatistics.rowGroupsPrunedByStatistics()).as("the last row group pruned").isEqualTo(1);
+    long secondRowGroup;
+    try (ParquetFile parquet = ParquetFile.open(file)) {
+      secondRowGroup = parquet.metadata().rowGroup(1).column(0).startOffset();
+    }
+    CountingFile input = new CountingFile(bytes, false, 0);
+    try (BufferAllocator allocator = TestAllocators.root();
+        ParquetArrowReader reader = ParquetArrowReader.open(input, allocator,
+            options.readAheadBytes(ReadOptions.DEFAULT_READ_AHEAD_BYTES).build())) {
+      assertThat(reader.loadNextBatch()).isTrue();
+      // Still in the first row group: the second one's chunks are read ahead without waiting for its turn.
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (input.offTheCallerFrom(secondRowGroup) == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(1);
+      }
+      assertThat(input.offTheCallerFrom(secondRowGroup)).as("requests read ahead in the second row group").isOne();
+      int first = reader.getVectorSchemaRoot().getRowCount();
+      assertThat(first).isEqualTo(expected.batchSizes().get(0));
+      Table rest = ReaderTestSupport.drain(reader);
+      assertThat(rest.rows()).isEqualTo(expected.rows().subList(first, expected.rows().size()));
+      assertThat(reader.scanStatistics()).as("each row group pruned and counted once, some ahead of their turn")
+          .isEqualTo(expectedStatistics);
+      assertThat(reader.chunksReadAhead()).isPositive();
+    }
+  }
+
+  @Test
   void laneWorkersReadTheirUnitsChunksWithFewerRequests() throws Exception {
     Table expected = ReaderTestSupport.read(file, ReadOptions.builder().readAheadBytes(0).batchRows(1000).build());
     int[] requests = new int[2];
@@ -135,6 +174,8 @@ class ReadAheadTest {
     private final long delayMillis;
     final AtomicInteger reads = new AtomicInteger();
     final AtomicInteger readsOffTheCaller = new AtomicInteger();
+    /** Where each read off the creating thread started in the file. */
+    final Queue<Long> positionsOffTheCaller = new ConcurrentLinkedQueue<>();
     final AtomicInteger active = new AtomicInteger();
     volatile boolean closed;
 
@@ -142,6 +183,11 @@ class ReadAheadTest {
       this.bytes = new BytesInputFile("read_ahead.parquet", contents);
       this.failOffTheCaller = failOffTheCaller;
       this.delayMillis = delayMillis;
+    }
+
+    /** Reads made off the creating thread from {@code position} on in the file. */
+    long offTheCallerFrom(long position) {
+      return positionsOffTheCaller.stream().filter(start -> start >= position).count();
     }
 
     @Override
@@ -164,6 +210,7 @@ class ReadAheadTest {
         }
         if (Thread.currentThread() != caller) {
           readsOffTheCaller.incrementAndGet();
+          positionsOffTheCaller.add(position);
           if (failOffTheCaller) {
             throw new IOException("read ahead fails in this test");
           }

@@ -90,6 +90,9 @@ final class FilteredBatches implements AutoCloseable {
   private boolean lastBatchFull;
 
   private int position = -1;
+  /** The position of the row group pruned ahead of its turn ({@link #scheduleNextRowGroup}), -1 when none. */
+  private int prunedAhead = -1;
+  private RowRanges prunedAheadRows;
   private RowGroupReader rowGroup;
   private RowGroupReader extraRowGroup;
   private RowRanges ranges;
@@ -397,25 +400,18 @@ final class FilteredBatches implements AutoCloseable {
     }
     position++;
     int index = plan.rowGroup(position);
-    RowGroupMetadata metadata = plan.file().metadata().rowGroup(index);
-    if (metadata.rowCount() < 0) {
-      throw new ParquetCorruptionException(plan.fileName() + ": row group " + index + " has num_rows "
-          + metadata.rowCount());
-    }
-    ranges = pruner.rowsToRead(index, metadata, chunks).intersect(RowRanges.all(metadata.rowCount()));
+    RowGroupMetadata metadata = rowGroupMetadata(position);
+    ranges = rowsToRead(position);
     range = 0;
     row = 0;
     if (ranges.isEmpty()) {
       return true;
     }
-    List<ColumnDescriptor> leaves = leaves(plan, all(plan.fields().size()));
-    ReadPlan extra = filter.extraPlan();
-    if (extra != null) {
-      leaves.addAll(leaves(extra, extraFields));
-    }
+    List<ColumnDescriptor> leaves = leavesRead();
     chunks.selectRows(metadata, leaves, ranges);
     if (plan.options().readAheadBytes() > 0) {
       chunks.scheduleReadAhead(metadata, leaves);
+      scheduleNextRowGroup(leaves);
     }
     pieceRowCap = RowGroupBatches.batchRowCap(plan, metadata, metadata.rowCount());
     nextPieceRows = exact && !othersSelective ? Math.min(pieceRowCap, PIECE_ROWS) : pieceRowCap;
@@ -426,6 +422,61 @@ final class FilteredBatches implements AutoCloseable {
       extraRowGroup = RowGroupReader.open(index, metadata, extraFields, extraFactories, chunks);
     }
     return true;
+  }
+
+  /**
+   * The rows of the row group at position {@code at} that pruning leaves, decided once
+   * ({@link RowGroupPruner#rowsToRead} counts each decision): by {@link #scheduleNextRowGroup} ahead of the row
+   * group's turn, or now.
+   */
+  private RowRanges rowsToRead(int at) throws IOException {
+    if (at == prunedAhead) {
+      prunedAhead = -1;
+      return prunedAheadRows;
+    }
+    RowGroupMetadata metadata = rowGroupMetadata(at);
+    return pruner.rowsToRead(metadata.index(), metadata, chunks).intersect(RowRanges.all(metadata.rowCount()));
+  }
+
+  /** The metadata of the row group at position {@code at}; a negative row count is corrupt. */
+  private RowGroupMetadata rowGroupMetadata(int at) throws ParquetCorruptionException {
+    int index = plan.rowGroup(at);
+    RowGroupMetadata metadata = plan.file().metadata().rowGroup(index);
+    if (metadata.rowCount() < 0) {
+      throw new ParquetCorruptionException(plan.fileName() + ": row group " + index + " has num_rows "
+          + metadata.rowCount());
+    }
+    return metadata;
+  }
+
+  /**
+   * Prunes the row group after the one just opened and queues the chunks of the rows it leaves for reading ahead,
+   * so that they are read while the open one is decoded, as an unfiltered read schedules its next row group: with
+   * only the open one scheduled, each row group began by waiting for its own chunks.
+   */
+  private void scheduleNextRowGroup(List<ColumnDescriptor> leaves) throws IOException {
+    int next = position + 1;
+    if (next >= plan.rowGroupCount() || plan.file().metadata().rowGroup(plan.rowGroup(next)).rowCount() < 0) {
+      return;
+    }
+    RowRanges rows = rowsToRead(next);
+    prunedAhead = next;
+    prunedAheadRows = rows;
+    if (!rows.isEmpty()) {
+      RowGroupMetadata metadata = rowGroupMetadata(next);
+      chunks.selectRows(metadata, leaves, rows);
+      chunks.scheduleReadAhead(metadata, leaves);
+    }
+  }
+
+  /** The leaves read in each row group, in the order they are read: the plan's, then the extra plan's. */
+  private List<ColumnDescriptor> leavesRead() {
+    List<ColumnDescriptor> leaves = leaves(plan, all(plan.fields().size()));
+    ReadPlan extra = filter.extraPlan();
+    if (extra != null) {
+      leaves.addAll(leaves(extra, extraFields));
+    }
+    return leaves;
   }
 
   private static List<ColumnDescriptor> leaves(ReadPlan plan, int[] fields) {
