@@ -12,13 +12,14 @@ import java.nio.ByteOrder;
 /**
  * A filtered read's selected values of one data page: moves a {@link DataPageCursor} past a section's values and
  * writes only the picked ones (the selected rows among them, ascending, relative to the section's first value) to
- * the vector. PLAIN values are picked from the page's bytes, a dictionary page gathers only the picked indices'
- * entries; other encodings decode {@value DataPageCursor#COPY_CHUNK} values at a time and keep the picked ones.
+ * the vector. PLAIN values are picked from the page's bytes (and only those converted, for a converting reader), a
+ * dictionary page gathers only the picked indices' entries; other encodings decode
+ * {@value DataPageCursor#COPY_CHUNK} values at a time and keep the picked ones.
  */
 final class PickedValues {
   private static final int CHUNK = DataPageCursor.COPY_CHUNK;
-  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private PickedValues() {}
 
@@ -45,6 +46,10 @@ final class PickedValues {
         sink.putBytes(byteOffset, picked, 0, bytes);
         cursor.valueDecoder().skip(present);
         plain.skip(present * sinkWidth);
+      } else if (cursor.plainConverted()) {
+        byte[] picked = cursor.chunkBytes(count * sinkWidth);
+        cursor.pickConvertedPlain(present, picks, count, picked);
+        sink.putBytes(byteOffset, picked, 0, count * sinkWidth);
       } else {
         copyDecoded(cursor, sink, byteOffset, present, picks, count, sinkWidth, scratch);
       }
