@@ -724,52 +724,18 @@ final class DataPageCursor {
     }
   }
 
-  /** Whether the next values are PLAIN, in memory and converted: {@link #pickConvertedPlain} picks them. */
-  boolean plainConverted() {
-    return plain && conversion != null && !plainValues.inFile();
+  /** The page's PLAIN values when they are in memory and converted, which {@link PickedValues} picks; else null. */
+  PlainValues plainConvertedValues() {
+    return plain && conversion != null && !plainValues.inFile() ? plainValues : null;
   }
 
-  /**
-   * Moves past the page's next {@code present} values, PLAIN and converted ({@link #plainConverted}), and writes to
-   * {@code out} from 0 on, converted, only those at {@code picks[0, count)} (ascending, relative to the next value):
-   * a sparse selection converts its picks, not every value around them.
-   */
-  void pickConvertedPlain(int present, int[] picks, int count, byte[] out) throws ParquetException {
-    byte[] data = plainValues.data();
-    int position = plainValues.position();
-    int storedWidth = valueWidth();
-    values.skip(present); // checks that the page holds them before any is picked
-    plainValues.skip(present * storedWidth);
-    if (unconverted == null) {
-      unconverted = new ColumnBatch();
-    }
-    unconverted.ensureValueCapacity(array, width, 0, Math.min(count, COPY_CHUNK), location);
-    int convertedWidth = conversion.width();
-    for (int done = 0; done < count; done += COPY_CHUNK) {
-      int run = Math.min(COPY_CHUNK, count - done);
-      switch (array) {
-        case INTS -> {
-          int[] ints = unconverted.ints();
-          for (int i = 0; i < run; i++) {
-            ints[i] = (int) PickedValues.INTS.get(data, position + 4 * picks[done + i]);
-          }
-        }
-        case LONGS -> {
-          long[] longs = unconverted.longs();
-          for (int i = 0; i < run; i++) {
-            longs[i] = (long) PickedValues.LONGS.get(data, position + 8 * picks[done + i]);
-          }
-        }
-        default -> {
-          byte[] bytes = unconverted.bytes();
-          for (int i = 0; i < run; i++) {
-            System.arraycopy(data, position + storedWidth * picks[done + i], bytes, storedWidth * i, storedWidth);
-          }
-        }
-      }
-      ChunkDictionary.convert(conversion, physicalType, unconverted.ints(), unconverted.longs(), unconverted.bytes(),
-          run, out, done * convertedWidth);
-    }
+  /** Sizes {@code batch} for {@code count} values as they are stored, before any conversion. */
+  void ensureStoredCapacity(ColumnBatch batch, int count) throws ParquetException {
+    batch.ensureValueCapacity(array, width, 0, count, location);
+  }
+
+  Type physicalType() {
+    return physicalType;
   }
 
   /** Brings the page's PLAIN values to the heap if they are still in the file; its errors name the page. */

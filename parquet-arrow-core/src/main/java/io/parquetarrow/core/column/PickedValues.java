@@ -18,8 +18,8 @@ import java.nio.ByteOrder;
  */
 final class PickedValues {
   private static final int CHUNK = DataPageCursor.COPY_CHUNK;
-  static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private PickedValues() {}
 
@@ -46,15 +46,52 @@ final class PickedValues {
         sink.putBytes(byteOffset, picked, 0, bytes);
         cursor.valueDecoder().skip(present);
         plain.skip(present * sinkWidth);
-      } else if (cursor.plainConverted()) {
-        byte[] picked = cursor.chunkBytes(count * sinkWidth);
-        cursor.pickConvertedPlain(present, picks, count, picked);
-        sink.putBytes(byteOffset, picked, 0, count * sinkWidth);
+      } else if (cursor.plainConvertedValues() != null) {
+        pickConverted(cursor, cursor.plainConvertedValues(), sink, byteOffset, present, picks, count, sinkWidth,
+            scratch);
       } else {
         copyDecoded(cursor, sink, byteOffset, present, picks, count, sinkWidth, scratch);
       }
     } catch (ParquetCorruptionException e) {
       throw e.withContext(cursor.where());
+    }
+  }
+
+  /**
+   * PLAIN values that the reader converts: moves past the page's next {@code present} values and writes to
+   * {@code sink}, converted, only those at {@code picks[0, count)}, so that a sparse selection converts its picks,
+   * not every value around them.
+   */
+  private static void pickConverted(DataPageCursor cursor, PlainValues plain, ValueSink sink, long byteOffset,
+      int present, int[] picks, int count, int sinkWidth, ColumnBatch scratch) throws ParquetException {
+    byte[] data = plain.data();
+    int position = plain.position();
+    int storedWidth = cursor.valueWidth();
+    cursor.valueDecoder().skip(present); // checks that the page holds them before any is picked
+    plain.skip(present * storedWidth);
+    byte[] converted = cursor.chunkBytes(Math.min(count, CHUNK) * sinkWidth);
+    scratch.reset(0, false, false);
+    cursor.ensureStoredCapacity(scratch, Math.min(count, CHUNK));
+    for (int done = 0; done < count; done += CHUNK) {
+      int run = Math.min(CHUNK, count - done);
+      switch (cursor.valueArray()) {
+        case INTS -> {
+          int[] ints = scratch.ints();
+          for (int i = 0; i < run; i++) {
+            ints[i] = (int) INTS.get(data, position + 4 * picks[done + i]);
+          }
+        }
+        case LONGS -> {
+          long[] longs = scratch.longs();
+          for (int i = 0; i < run; i++) {
+            longs[i] = (long) LONGS.get(data, position + 8 * picks[done + i]);
+          }
+        }
+        default -> pickFixed(data, position, storedWidth, picks, done, run, 0, scratch.bytes());
+      }
+      ChunkDictionary.convert(cursor.conversion(), cursor.physicalType(), scratch.ints(), scratch.longs(),
+          scratch.bytes(), run, converted, 0);
+      sink.putBytes(byteOffset + (long) done * sinkWidth, converted, 0, run * sinkWidth);
     }
   }
 
