@@ -72,6 +72,20 @@ public final class DictionaryIndexDecoder implements ValueDecoder<int[]> {
     }
   }
 
+  /**
+   * Moves past {@code count} indices and keeps only those at {@code picks[first, first + pickCount)} (ascending,
+   * relative to the next index) in {@code destination} from 0 on, each checked below {@code dictionarySize}
+   * ({@link RleBitPackedHybridDecoder#readPickedCheckingBelow}: no group unpacked for a pick).
+   */
+  public void readPickedIndices(int count, int[] picks, int first, int pickCount, int[] destination,
+      int dictionarySize) throws ParquetCorruptionException {
+    long offending = hybrid.readPickedCheckingBelow(count, picks, first, pickCount, destination, dictionarySize);
+    if (offending >= 0) {
+      throw ParquetCorruptionException.of(
+          "dictionary indices: index %d is out of range for a dictionary of %d entries", offending, dictionarySize);
+    }
+  }
+
   @Override
   public void skip(int count) throws ParquetCorruptionException {
     hybrid.skip(count);

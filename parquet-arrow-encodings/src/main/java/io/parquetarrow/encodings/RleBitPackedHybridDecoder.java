@@ -2,6 +2,9 @@ package io.parquetarrow.encodings;
 
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.simd.ParquetKernels;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -36,6 +39,7 @@ import java.util.Objects;
  */
 public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
   private static final int GROUP = 8;
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final ParquetKernels kernels;
   private final int[] group = new int[GROUP];
@@ -385,6 +389,76 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
       valuesRemaining -= take;
     }
     return offending;
+  }
+
+  /**
+   * Moves past the next {@code count} values and writes to {@code destination} from 0 on only those at
+   * {@code picks[first, first + pickCount)} (ascending, relative to the next value, each below {@code count}),
+   * checking each kept value below {@code bound} (unsigned) as {@link #readCheckingBelow} does: a bit-packed value
+   * is read from its own bits, not unpacked with its group, and runs without a pick are passed over by their
+   * headers. For a few values of a page, as a filtered read keeps.
+   *
+   * @return -1 when every kept value is below {@code bound}, otherwise the first kept value that is not (unsigned)
+   */
+  public long readPickedCheckingBelow(int count, int[] picks, int first, int pickCount, int[] destination,
+      int bound) throws ParquetCorruptionException {
+    PageCursor.checkValuesRemain(what, count, valuesRemaining);
+    Objects.checkFromIndexSize(first, pickCount, picks.length);
+    Objects.checkFromIndexSize(0, pickCount, destination.length);
+    long offending = -1;
+    int pick = first;
+    int end = first + pickCount;
+    int out = 0;
+    int done = 0;
+    while (done < count) {
+      if (runRemaining == 0) {
+        readRunHeader();
+        continue;
+      }
+      int take = Math.min(count - done, runRemaining);
+      int runEnd = done + take;
+      int buffered = inRleRun ? 0 : groupFilled - groupIndex;
+      for (; pick < end && picks[pick] < runEnd; pick++) {
+        int at = picks[pick] - done;
+        if (at < 0) {
+          throw new IllegalArgumentException("pick " + picks[pick] + " is not ascending");
+        }
+        int value = inRleRun ? rleValue : at < buffered ? group[groupIndex + at] : packedValue(at - buffered);
+        if (Integer.compareUnsigned(value, bound) >= 0 && offending < 0) {
+          offending = Integer.toUnsignedLong(value);
+        }
+        destination[out++] = value;
+      }
+      if (!inRleRun) {
+        skipPacked(take);
+      }
+      done = runEnd;
+      runRemaining -= take;
+      valuesRemaining -= take;
+    }
+    if (pick != end) {
+      throw new IllegalArgumentException("pick " + picks[pick] + " is not below " + count);
+    }
+    return offending;
+  }
+
+  /**
+   * The value {@code index} values past the current bit-packed run's next unbuffered group start, not moving: its
+   * bits lie within the bytes checked when the run began; the bytes read past them are masked off.
+   */
+  private int packedValue(int index) {
+    long bit = (long) index * bitWidth;
+    int at = packedPosition + (int) (bit >>> 3);
+    long word;
+    if (page.length - at >= Long.BYTES) {
+      word = (long) LONGS.get(page, at);
+    } else {
+      word = 0;
+      for (int i = 0; i < page.length - at; i++) {
+        word |= (long) (page[at + i] & 0xFF) << (8 * i);
+      }
+    }
+    return (int) ((word >>> (bit & 7)) & ((1L << bitWidth) - 1));
   }
 
   /** The first of {@code values[offset, +count)} not below {@code bound} (unsigned), or -1. */

@@ -26,6 +26,11 @@ import io.parquetarrow.simd.ParquetKernels;
 final class ChunkDictionary {
   /** Picks sparser than one in this many values are read one by one, the others skipped ({@link #pickIndices}). */
   static final int SPARSE_PICK_GAP = 256;
+  /**
+   * Picks sparser than one in this many indices are read from their own bits ({@link #pickIndices}); denser ones
+   * unpack every index, which costs less than a lookup per pick once picks are that close.
+   */
+  static final int PICKED_INDEX_GAP = 16;
 
   private final ChunkLocation location;
   private final ParquetKernels kernels;
@@ -175,27 +180,25 @@ final class ChunkDictionary {
    * Reads the page's next {@code count} indices and keeps those at {@code picks[first, first + pickCount)}
    * (ascending, relative to the next value), moved to the front: a filtered read then gathers only those values
    * ({@link #gatherPicked}). Every kept index is checked, as {@link #gather} checks them. When fewer than one in
-   * {@value #SPARSE_PICK_GAP} is picked, the indices between picks are skipped ({@link #skip}: bit-packed groups
-   * passed over by their length) rather than decoded, so a point lookup does not unpack a whole page of indices.
+   * {@value #PICKED_INDEX_GAP} is picked, each kept index is read from its own bits and the runs between picks are
+   * passed over by their headers, so a sparse selection does not unpack a whole page of indices.
    * Sparse picks decode the dictionary only as far as the highest kept index needs; denser ones decode it whole,
    * as the next pages' picks would need most of it anyway.
    */
   void pickIndices(int count, int[] picks, int first, int pickCount) throws ParquetException {
-    if ((long) pickCount * SPARSE_PICK_GAP < count) {
+    if ((long) pickCount * PICKED_INDEX_GAP < count) {
       if (indices.length < pickCount) {
         indices = ScratchArrays.replace(indices, Math.max(pickCount, indices.length * 2));
       }
-      int next = 0;
-      int size = size();
+      indexDecoder.readPickedIndices(count, picks, first, pickCount, indices, size());
+      if ((long) pickCount * SPARSE_PICK_GAP >= count) {
+        ensureDecoded(pickCount > 0 ? Integer.MAX_VALUE : 0);
+        return;
+      }
       int highest = -1;
       for (int i = 0; i < pickCount; i++) {
-        int pick = picks[first + i];
-        indexDecoder.skip(pick - next);
-        indexDecoder.readIndices(indices, i, 1, size);
         highest = Math.max(highest, indices[i]);
-        next = pick + 1;
       }
-      indexDecoder.skip(count - next);
       ensureDecoded(highest + 1);
       return;
     }
