@@ -24,7 +24,10 @@ import io.parquetarrow.simd.ParquetKernels;
  * columns' dictionaries, which are often as large as a page.
  */
 final class ChunkDictionary {
-  /** Picks sparser than one in this many values are read one by one, the others skipped ({@link #pickIndices}). */
+  /**
+   * Picks sparser than one in this many values decode the dictionary only as far as their highest index needs
+   * ({@link #pickIndices}); a filtered read also decompresses their data pages only as far as they reach.
+   */
   static final int SPARSE_PICK_GAP = 256;
   /**
    * Picks sparser than one in this many indices are read from their own bits ({@link #pickIndices}); denser ones

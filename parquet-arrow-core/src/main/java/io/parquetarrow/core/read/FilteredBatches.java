@@ -399,9 +399,13 @@ final class FilteredBatches implements AutoCloseable {
       return false;
     }
     position++;
-    int index = plan.rowGroup(position);
-    RowGroupMetadata metadata = rowGroupMetadata(position);
-    ranges = rowsToRead(position);
+    RowGroupMetadata metadata = plan.file().metadata().rowGroup(plan.rowGroup(position));
+    int index = metadata.index();
+    if (metadata.rowCount() < 0) {
+      throw new ParquetCorruptionException(plan.fileName() + ": row group " + index + " has num_rows "
+          + metadata.rowCount());
+    }
+    ranges = rowsToRead(position, metadata);
     range = 0;
     row = 0;
     if (ranges.isEmpty()) {
@@ -429,24 +433,12 @@ final class FilteredBatches implements AutoCloseable {
    * ({@link RowGroupPruner#rowsToRead} counts each decision): by {@link #scheduleNextRowGroup} ahead of the row
    * group's turn, or now.
    */
-  private RowRanges rowsToRead(int at) throws IOException {
+  private RowRanges rowsToRead(int at, RowGroupMetadata metadata) throws IOException {
     if (at == prunedAhead) {
       prunedAhead = -1;
       return prunedAheadRows;
     }
-    RowGroupMetadata metadata = rowGroupMetadata(at);
     return pruner.rowsToRead(metadata.index(), metadata, chunks).intersect(RowRanges.all(metadata.rowCount()));
-  }
-
-  /** The metadata of the row group at position {@code at}; a negative row count is corrupt. */
-  private RowGroupMetadata rowGroupMetadata(int at) throws ParquetCorruptionException {
-    int index = plan.rowGroup(at);
-    RowGroupMetadata metadata = plan.file().metadata().rowGroup(index);
-    if (metadata.rowCount() < 0) {
-      throw new ParquetCorruptionException(plan.fileName() + ": row group " + index + " has num_rows "
-          + metadata.rowCount());
-    }
-    return metadata;
   }
 
   /**
@@ -456,14 +448,17 @@ final class FilteredBatches implements AutoCloseable {
    */
   private void scheduleNextRowGroup(List<ColumnDescriptor> leaves) throws IOException {
     int next = position + 1;
-    if (next >= plan.rowGroupCount() || plan.file().metadata().rowGroup(plan.rowGroup(next)).rowCount() < 0) {
+    if (next >= plan.rowGroupCount()) {
       return;
     }
-    RowRanges rows = rowsToRead(next);
+    RowGroupMetadata metadata = plan.file().metadata().rowGroup(plan.rowGroup(next));
+    if (metadata.rowCount() < 0) {
+      return; // reported when its turn comes, after the rows before it
+    }
+    RowRanges rows = rowsToRead(next, metadata);
     prunedAhead = next;
     prunedAheadRows = rows;
     if (!rows.isEmpty()) {
-      RowGroupMetadata metadata = rowGroupMetadata(next);
       chunks.selectRows(metadata, leaves, rows);
       chunks.scheduleReadAhead(metadata, leaves);
     }
