@@ -63,25 +63,16 @@ public final class ArrowChecksum {
     if (vector instanceof StructVector struct) {
       addStruct(struct, leaf, start, end, checksum);
     } else if (vector instanceof ListVector list) {
-      for (int index = start; index < end; index++) {
-        if (!list.isNull(index)) {
-          add(list.getDataVector(), leaf, list.getElementStartIndex(index), list.getElementEndIndex(index),
-              checksum);
-        }
-      }
+      // Present lists next to each other hold one run of elements.
+      forEachPresentRun(list, start, end, (from, to) -> add(list.getDataVector(), leaf,
+          list.getElementStartIndex(from), list.getElementEndIndex(to - 1), checksum));
     } else if (vector instanceof LargeListVector list) {
-      for (int index = start; index < end; index++) {
-        if (!list.isNull(index)) {
-          add(list.getDataVector(), leaf, Math.toIntExact(list.getElementStartIndex(index)),
-              Math.toIntExact(list.getElementEndIndex(index)), checksum);
-        }
-      }
+      forEachPresentRun(list, start, end, (from, to) -> add(list.getDataVector(), leaf,
+          Math.toIntExact(list.getElementStartIndex(from)), Math.toIntExact(list.getElementEndIndex(to - 1)),
+          checksum));
     } else if (vector instanceof FixedSizeListVector list) {
-      for (int index = start; index < end; index++) {
-        if (!list.isNull(index)) {
-          add(list.getDataVector(), leaf, index * list.getListSize(), (index + 1) * list.getListSize(), checksum);
-        }
-      }
+      forEachPresentRun(list, start, end, (from, to) -> add(list.getDataVector(), leaf, from * list.getListSize(),
+          to * list.getListSize(), checksum));
     } else {
       checksum.column(leaf);
       addLeaf(vector, start, end, checksum);
@@ -89,21 +80,41 @@ public final class ArrowChecksum {
   }
 
   private static void addStruct(StructVector struct, int leaf, int start, int end, ValueChecksum checksum) {
-    if (struct.getNullCount() == 0) {
+    forEachPresentRun(struct, start, end, (from, to) -> {
       int childLeaf = leaf;
       for (FieldVector child : struct.getChildrenFromFields()) {
-        add(child, childLeaf, start, end, checksum);
+        add(child, childLeaf, from, to, checksum);
         childLeaf += leaves(child.getField());
       }
+    });
+  }
+
+  /** What is done with a run {@code [from, to)} of present slots. */
+  private interface Run {
+    void accept(int from, int to);
+  }
+
+  /**
+   * Hands {@code run} each longest run of present slots in {@code [start, end)} of a list or struct, so its children
+   * are visited a run at a time (each leaf keeps the order of its values) rather than a slot at a time.
+   */
+  private static void forEachPresentRun(ValueVector vector, int start, int end, Run run) {
+    if (start >= end) {
       return;
     }
-    for (int index = start; index < end; index++) {
-      if (!struct.isNull(index)) {
-        int childLeaf = leaf;
-        for (FieldVector child : struct.getChildrenFromFields()) {
-          add(child, childLeaf, index, index + 1, checksum);
-          childLeaf += leaves(child.getField());
-        }
+    // Its own copy of the bits: the children's checksums reuse the scratch arrays.
+    Presence present = Presence.of(vector, start, end, new Growable(((end - (start & ~7)) + 7) >>> 3));
+    int index = start;
+    while (index < end) {
+      while (index < end && !present.at(index)) {
+        index++;
+      }
+      int from = index;
+      while (index < end && present.at(index)) {
+        index++;
+      }
+      if (from < index) {
+        run.accept(from, index);
       }
     }
   }
@@ -119,7 +130,7 @@ public final class ArrowChecksum {
       return;
     }
     Scratch scratch = SCRATCH.get();
-    Presence present = Presence.of(vector, start, end, scratch);
+    Presence present = Presence.of(vector, start, end, scratch.validity);
     if (vector instanceof BigIntVector || vector instanceof TimeStampVector) {
       addLongs(vector.getDataBuffer(), 8, start, end, present, scratch, checksum);
     } else if (vector instanceof IntVector || vector instanceof DateDayVector) {
@@ -247,9 +258,14 @@ public final class ArrowChecksum {
       this.base = base;
     }
 
-    /** The validity of {@code vector}'s slots {@code [start, end)}. */
-    static Presence of(ValueVector vector, int start, int end, Scratch scratch) {
-      return vector.getNullCount() == 0 ? ALL : bits(vector.getValidityBuffer(), start, end, scratch.validity);
+    /**
+     * The validity of {@code vector}'s slots {@code [start, end)}, {@link #ALL} when every one is set. Only the
+     * range's bits are read: a list's elements are visited one list at a time, and Arrow's {@code getNullCount()}
+     * counts the whole vector on every call.
+     */
+    static Presence of(ValueVector vector, int start, int end, Growable into) {
+      Presence present = bits(vector.getValidityBuffer(), start, end, into);
+      return present.allSet(start, end) ? ALL : present;
     }
 
     /** The bits of slots {@code [start, end)} of {@code buffer}, copied to {@code into} (grown when short). */
@@ -257,6 +273,27 @@ public final class ArrowChecksum {
       int base = start & ~7;
       byte[] copy = into.copy(buffer, base >>> 3, ((end - base) + 7) >>> 3);
       return new Presence(copy, base);
+    }
+
+    /** Whether slots {@code [start, end)} are all set (this presence holds their bits). */
+    private boolean allSet(int start, int end) {
+      int index = start;
+      for (; index < end && ((index - base) & 7) != 0; index++) {
+        if (!at(index)) {
+          return false;
+        }
+      }
+      for (; index + 8 <= end; index += 8) {
+        if (bits[(index - base) >>> 3] != (byte) 0xFF) {
+          return false;
+        }
+      }
+      for (; index < end; index++) {
+        if (!at(index)) {
+          return false;
+        }
+      }
+      return true;
     }
 
     boolean at(int index) {
@@ -285,7 +322,15 @@ public final class ArrowChecksum {
 
   /** A heap array that grows to the largest copy asked of it. */
   private static final class Growable {
-    private byte[] bytes = new byte[4096];
+    private byte[] bytes;
+
+    Growable() {
+      this(4096);
+    }
+
+    Growable(int size) {
+      bytes = new byte[size];
+    }
 
     byte[] copy(ArrowBuf buffer, long offset, long length) {
       int size = Math.toIntExact(length);
