@@ -34,6 +34,14 @@ public interface ReadEngine extends AutoCloseable {
     /** The checksum of the values read; for Arrow engines computed on first call, which the runner times. */
     ValueChecksum checksum();
 
+    /**
+     * Whether {@link #checksum()} does its work when first called, after the read (the Arrow engines), so that the
+     * runner can also report the read without it; false where values went into the checksum while being read.
+     */
+    default boolean checksumsOnCall() {
+      return false;
+    }
+
     /** The number of rows read. */
     long rows();
 

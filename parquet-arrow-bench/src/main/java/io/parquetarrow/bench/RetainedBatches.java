@@ -67,6 +67,11 @@ final class RetainedBatches implements ReadEngine.Materialized {
   }
 
   @Override
+  public boolean checksumsOnCall() {
+    return true;
+  }
+
+  @Override
   public long rows() {
     return rows;
   }
