@@ -2,15 +2,11 @@ package io.parquetarrow.bench;
 
 import com.sun.management.OperatingSystemMXBean;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.parquetarrow.core.Codec;
 import java.io.PrintStream;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -62,10 +58,12 @@ public final class Compare {
   private List<ReadEngine> injectedEngines;
   /** Every read whose values differ from the reference engine's or from its own earlier reads. */
   private final List<String> mismatches = new ArrayList<>();
+  private final WriteComparison writes;
 
   Compare(CompareOptions options, PrintStream out) {
     this.options = options;
     this.out = out;
+    this.writes = new WriteComparison(options, out, os);
   }
 
   static final String USAGE = """
@@ -298,7 +296,7 @@ public final class Compare {
             + "| size x arrow-cpp |");
         out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|");
         for (Map.Entry<Dataset, List<Path>> entry : files.entrySet()) {
-          measureWrite(entry.getKey(), entry.getValue().get(0), threads, allocator, folder);
+          writes.measure(entry.getKey(), entry.getValue().get(0), threads, allocator, folder);
         }
       }
     }
@@ -508,98 +506,6 @@ public final class Compare {
     out.flush();
   }
 
-  private void measureWrite(Dataset dataset, Path source, int threads, BufferAllocator allocator, Path folder)
-      throws Exception {
-    Path scratch = folder.resolve("write-scratch");
-    Files.createDirectories(scratch);
-    long uncompressed = uncompressedBytes(source);
-    try (RetainedBatches batches = DatasetGenerator.readWithArrowCpp(source, allocator);
-        Connection duckdb = DuckDbEngine.open(threads)) {
-      try (PreparedStatement load = duckdb.prepareStatement(
-          "CREATE TABLE source AS SELECT * FROM read_parquet(?)")) {
-        load.setString(1, source.toAbsolutePath().toString());
-        load.execute();
-      }
-      List<WriteEngine> engines = new ArrayList<>();
-      if (selected("parquet-arrow")) {
-        engines.add(new WriteEngine.Ours(dataset, batches.batches(), Codec.UNCOMPRESSED));
-      }
-      if (selected("arrow-cpp")) {
-        engines.add(new WriteEngine.ArrowCpp(allocator, batches.batches()));
-      }
-      if (selected("duckdb")) {
-        engines.add(new WriteEngine.DuckDb(duckdb, "source", Codec.UNCOMPRESSED));
-      }
-      if (dataset.codec() != Codec.UNCOMPRESSED) {
-        if (selected("parquet-arrow")) {
-          engines.add(new WriteEngine.Ours(dataset, batches.batches(), dataset.codec()));
-        }
-        if (selected("duckdb")) {
-          engines.add(new WriteEngine.DuckDb(duckdb, "source", dataset.codec()));
-        }
-      }
-      List<Measurement> measurements = new ArrayList<>();
-      engines.forEach(engine -> measurements.add(new Measurement(engine.name())));
-      int rounds = options.warmup() + options.iterations();
-      startFile();
-      for (int round = 0; round < rounds; round++) {
-        for (int turn = 0; turn < engines.size(); turn++) {
-          int index = (turn + round) % engines.size();
-          Measurement measurement = measurements.get(index);
-          if (measurement.failure != null) {
-            continue;
-          }
-          Path target = scratch.resolve(dataset.label() + "." + measurement.engine.replace(' ', '.') + ".parquet");
-          settle();
-          long cpuBefore = os.getProcessCpuTime();
-          long started = System.nanoTime();
-          try {
-            engines.get(index).write(target);
-            if (round >= options.warmup()) {
-              measurement.seconds.add((System.nanoTime() - started) / 1e9);
-              measurement.cpuSeconds.add((os.getProcessCpuTime() - cpuBefore) / 1e9);
-            }
-            measurement.bytes = Files.size(target);
-            measurement.rows = batches.rows();
-          } catch (Exception | LinkageError | AssertionError e) {
-            measurement.failure = DatasetGenerator.firstLine(e);
-          } finally {
-            Files.deleteIfExists(target);
-          }
-        }
-      }
-      Measurement arrow = find(measurements, "arrow-cpp uncompressed");
-      double arrowSeconds = arrow == null || arrow.failure != null ? Double.NaN : arrow.medianSeconds();
-      double arrowBytes = arrow == null || arrow.failure != null ? Double.NaN : arrow.bytes;
-      for (int index = 0; index < engines.size(); index++) {
-        Measurement measurement = measurements.get(index);
-        if (measurement.failure != null) {
-          out.printf("| %s | %s | – | – | – | – | – | – | %s |%n", dataset.label(), measurement.engine,
-              measurement.failure.replace('|', '/'));
-          continue;
-        }
-        double seconds = measurement.medianSeconds();
-        // Arrow C++ writes UNCOMPRESSED only (see WriteEngine.ArrowCpp): rows in another codec are still set
-        // against it, in parentheses, since "ours compressed vs Arrow C++'s file" is what a user would compare.
-        boolean sameCodec = engines.get(index).codec() == Codec.UNCOMPRESSED;
-        String timeRatio = ratio(seconds, arrowSeconds);
-        String sizeRatio = ratio(measurement.bytes, arrowBytes);
-        out.printf(Locale.ROOT, "| %s | %s | %.3f | %,.0f | %.0f | %.3f | %s | %.1f | %s |%n", dataset.label(),
-            measurement.engine, seconds, measurement.rows / seconds, uncompressed / seconds / 1e6,
-            measurement.medianCpuSeconds(), sameCodec || timeRatio.equals("–") ? timeRatio : "(" + timeRatio + ")",
-            measurement.bytes / 1e6, sameCodec || sizeRatio.equals("–") ? sizeRatio : "(" + sizeRatio + ")");
-      }
-      out.flush();
-    } catch (Exception | LinkageError e) {
-      out.printf("| %s | (set-up) | – | – | – | – | – | – | %s |%n", dataset.label(),
-          DatasetGenerator.firstLine(e));
-    }
-  }
-
-  private boolean selected(String engine) {
-    return options.engines().isEmpty() || options.engines().contains(engine);
-  }
-
   static int rowGroups(Path file) {
     return footerBlocks(file).size();
   }
@@ -625,11 +531,11 @@ public final class Compare {
     }
   }
 
-  private static Measurement find(List<Measurement> measurements, String engine) {
+  static Measurement find(List<Measurement> measurements, String engine) {
     return measurements.stream().filter(measurement -> measurement.engine.equals(engine)).findFirst().orElse(null);
   }
 
-  private static String ratio(double seconds, double reference) {
+  static String ratio(double seconds, double reference) {
     return Double.isNaN(reference) ? "–" : String.format(Locale.ROOT, "%.2f", seconds / reference);
   }
 
