@@ -6,9 +6,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.IntFunction;
 
@@ -48,9 +45,10 @@ public final class CompactProtocolReader {
   /** How deep structs, lists, sets and maps may nest before the input is rejected as hostile. */
   public static final int MAX_DEPTH = 64;
 
-  private static final int MAX_VARINT_BYTES_16 = 3;
-  private static final int MAX_VARINT_BYTES_32 = 5;
-  private static final int MAX_VARINT_BYTES_64 = 10;
+  // Package-private, like the primitive helpers below, so that CompactProtocolSkipper can reuse them.
+  static final int MAX_VARINT_BYTES_16 = 3;
+  static final int MAX_VARINT_BYTES_32 = 5;
+  static final int MAX_VARINT_BYTES_64 = 10;
 
   private final byte[] buffer;
   private final int start;
@@ -174,6 +172,11 @@ public final class CompactProtocolReader {
     skipValue(fieldType);
   }
 
+  /** Skips one value of compact type {@code type} in element position (a boolean is one byte). */
+  public void skipValue(int type) throws ParquetCorruptionException {
+    CompactProtocolSkipper.skipValue(this, type);
+  }
+
   /** Reads a {@code bool} field, whose value is the field header's type code. */
   public Boolean readBoolField() throws ParquetCorruptionException {
     if (fieldType == CompactType.BOOLEAN_TRUE) {
@@ -251,56 +254,32 @@ public final class CompactProtocolReader {
 
   /** Reads a {@code list<struct>} field. */
   public <T> List<T> readStructListField(ThriftReadFunction<T> reader) throws ParquetCorruptionException {
-    if (!isListField()) {
-      return skipMismatched();
-    }
-    return readList(CompactType.STRUCT, reader);
+    return ListFieldReader.read(this, CompactType.STRUCT, reader);
   }
 
   /** Reads a {@code list<string>} field. */
   public List<String> readStringListField() throws ParquetCorruptionException {
-    if (!isListField()) {
-      return skipMismatched();
-    }
-    return readList(CompactType.BINARY, CompactProtocolReader::readString);
+    return ListFieldReader.read(this, CompactType.BINARY, CompactProtocolReader::readString);
   }
 
   /** Reads a {@code list<binary>} field. */
   public List<byte[]> readBinaryListField() throws ParquetCorruptionException {
-    if (!isListField()) {
-      return skipMismatched();
-    }
-    return readList(CompactType.BINARY, CompactProtocolReader::readBinary);
+    return ListFieldReader.read(this, CompactType.BINARY, CompactProtocolReader::readBinary);
   }
 
   /** Reads a {@code list<i64>} field. */
   public List<Long> readI64ListField() throws ParquetCorruptionException {
-    if (!isListField()) {
-      return skipMismatched();
-    }
-    return readList(CompactType.I64, CompactProtocolReader::readI64);
+    return ListFieldReader.read(this, CompactType.I64, CompactProtocolReader::readI64);
   }
 
   /** Reads a {@code list<i32>} field. */
   public List<Integer> readI32ListField() throws ParquetCorruptionException {
-    if (!isListField()) {
-      return skipMismatched();
-    }
-    return readList(CompactType.I32, CompactProtocolReader::readI32);
+    return ListFieldReader.read(this, CompactType.I32, CompactProtocolReader::readI32);
   }
 
   /** Reads a {@code list<bool>} field (one byte per element: 1 is true, 0 or 2 false). */
   public List<Boolean> readBoolListField() throws ParquetCorruptionException {
-    if (!isListField()) {
-      return skipMismatched();
-    }
-    int size = readListHeader(CompactType.BOOLEAN_TRUE);
-    Boolean[] values = new Boolean[size];
-    for (int i = 0; i < size; i++) {
-      values[i] = readBoolElement();
-    }
-    depth--;
-    return Collections.unmodifiableList(Arrays.asList(values));
+    return ListFieldReader.readBooleans(this);
   }
 
   /**
@@ -318,16 +297,7 @@ public final class CompactProtocolReader {
    */
   public <E extends Enum<E> & ThriftEnumValue> ThriftEnumList<E> readEnumListField(
       IntFunction<E> fromValue, IntFunction<E[]> newArray) throws ParquetCorruptionException {
-    if (!isListField()) {
-      return skipMismatched();
-    }
-    int size = readListHeader(CompactType.I32);
-    int[] values = new int[size];
-    for (int i = 0; i < size; i++) {
-      values[i] = readI32();
-    }
-    depth--;
-    return ThriftEnumList.of(values, fromValue, newArray);
+    return ListFieldReader.readEnums(this, fromValue, newArray);
   }
 
   /**
@@ -380,16 +350,6 @@ public final class CompactProtocolReader {
   /** Closes a list opened with {@link #readListHeader(byte)}. */
   public void readListEnd() {
     depth--;
-  }
-
-  private <T> List<T> readList(byte elementType, ThriftReadFunction<T> reader) throws ParquetCorruptionException {
-    int size = readListHeader(elementType);
-    List<T> values = new ArrayList<>(size);
-    for (int i = 0; i < size; i++) {
-      values.add(reader.read(this));
-    }
-    depth--;
-    return Collections.unmodifiableList(values);
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -482,85 +442,16 @@ public final class CompactProtocolReader {
   }
 
   // ---------------------------------------------------------------------------------------------------------
-  // Skipping
-
-  /** Skips one value of compact type {@code type} in element position (a boolean is one byte). */
-  public void skipValue(int type) throws ParquetCorruptionException {
-    switch (type) {
-      case CompactType.BOOLEAN_TRUE, CompactType.BOOLEAN_FALSE, CompactType.BYTE -> skipBytes(1, "byte");
-      case CompactType.I16 -> readUnsignedVarint(MAX_VARINT_BYTES_16);
-      case CompactType.I32 -> readUnsignedVarint(MAX_VARINT_BYTES_32);
-      case CompactType.I64 -> readUnsignedVarint(MAX_VARINT_BYTES_64);
-      case CompactType.DOUBLE -> skipBytes(8, "double");
-      case CompactType.BINARY -> skipBytes(readLength("binary"), "binary");
-      case CompactType.LIST, CompactType.SET -> skipList();
-      case CompactType.MAP -> skipMap();
-      case CompactType.STRUCT -> skipStruct();
-      default -> throw corruption(position, "cannot skip a value of %s", CompactType.name(type));
-    }
-  }
-
-  private void skipStruct() throws ParquetCorruptionException {
-    readStructBegin("(unknown struct)");
-    while (readFieldBegin()) {
-      skipField();
-    }
-    readStructEnd();
-  }
-
-  private void skipList() throws ParquetCorruptionException {
-    int headerOffset = position;
-    int header = readRawByte() & 0xFF;
-    int elementType = header & 0x0F;
-    long size = header >>> 4;
-    if (size == 15) {
-      size = readUnsignedVarint(MAX_VARINT_BYTES_32) & 0xFFFFFFFFL;
-    }
-    if (elementType == CompactType.STOP || elementType > CompactType.STRUCT) {
-      throw corruption(headerOffset, "list has invalid element type code %d", elementType);
-    }
-    checkElementsFit(headerOffset, size, CompactType.minimumElementBytes(elementType), "list");
-    enterNesting("list");
-    for (long i = 0; i < size; i++) {
-      skipValue(elementType);
-    }
-    depth--;
-  }
-
-  private void skipMap() throws ParquetCorruptionException {
-    int headerOffset = position;
-    long size = readUnsignedVarint(MAX_VARINT_BYTES_32) & 0xFFFFFFFFL;
-    if (size == 0) {
-      return;
-    }
-    int types = readRawByte() & 0xFF;
-    int keyType = types >>> 4;
-    int valueType = types & 0x0F;
-    if (keyType == CompactType.STOP || keyType > CompactType.STRUCT
-        || valueType == CompactType.STOP || valueType > CompactType.STRUCT) {
-      throw corruption(headerOffset, "map has invalid key/value type codes %d/%d", keyType, valueType);
-    }
-    int entryBytes = CompactType.minimumElementBytes(keyType) + CompactType.minimumElementBytes(valueType);
-    checkElementsFit(headerOffset, size, entryBytes, "map");
-    enterNesting("map");
-    for (long i = 0; i < size; i++) {
-      skipValue(keyType);
-      skipValue(valueType);
-    }
-    depth--;
-  }
-
-  // ---------------------------------------------------------------------------------------------------------
   // Primitives
 
-  private byte readRawByte() throws ParquetCorruptionException {
+  byte readRawByte() throws ParquetCorruptionException {
     if (position >= limit) {
       throw truncated(1, "byte");
     }
     return buffer[position++];
   }
 
-  private long readUnsignedVarint(int maxBytes) throws ParquetCorruptionException {
+  long readUnsignedVarint(int maxBytes) throws ParquetCorruptionException {
     int offset = position;
     long result = 0;
     for (int i = 0; i < maxBytes; i++) {
@@ -579,7 +470,7 @@ public final class CompactProtocolReader {
     throw corruption(offset, "varint longer than %d bytes", maxBytes);
   }
 
-  private int readLength(String what) throws ParquetCorruptionException {
+  int readLength(String what) throws ParquetCorruptionException {
     int offset = position;
     long length = readUnsignedVarint(MAX_VARINT_BYTES_32) & 0xFFFFFFFFL;
     if (length > Integer.MAX_VALUE) {
@@ -591,7 +482,7 @@ public final class CompactProtocolReader {
     return (int) length;
   }
 
-  private void skipBytes(int count, String what) throws ParquetCorruptionException {
+  void skipBytes(int count, String what) throws ParquetCorruptionException {
     ensureAvailable(count, what);
     position += count;
   }
@@ -602,7 +493,7 @@ public final class CompactProtocolReader {
     }
   }
 
-  private void checkElementsFit(int headerOffset, long size, int bytesPerElement, String what)
+  void checkElementsFit(int headerOffset, long size, int bytesPerElement, String what)
       throws ParquetCorruptionException {
     if (size * bytesPerElement > limit - position) {
       throw new ThriftTruncatedException(String.format(
@@ -611,11 +502,15 @@ public final class CompactProtocolReader {
     }
   }
 
-  private void enterNesting(String what) throws ParquetCorruptionException {
+  void enterNesting(String what) throws ParquetCorruptionException {
     if (depth >= MAX_DEPTH) {
       throw corruption(position, "%s nested deeper than %d levels", what, MAX_DEPTH);
     }
     depth++;
+  }
+
+  void leaveNesting() {
+    depth--;
   }
 
   private static int zigzagDecode(int n) {
@@ -625,15 +520,11 @@ public final class CompactProtocolReader {
   // ---------------------------------------------------------------------------------------------------------
   // Errors
 
-  private boolean isListField() {
-    return fieldType == CompactType.LIST || fieldType == CompactType.SET;
-  }
-
   /**
    * A known field id arrived with a different wire type. Like Thrift's generated code, treat it as an unknown
    * field: skip it and report it absent (some writers reused field ids of unreleased format drafts).
    */
-  private <T> T skipMismatched() throws ParquetCorruptionException {
+  <T> T skipMismatched() throws ParquetCorruptionException {
     skipField();
     return null;
   }
@@ -647,7 +538,7 @@ public final class CompactProtocolReader {
     return currentField != 0 ? struct + " field " + currentField : struct;
   }
 
-  private ParquetCorruptionException corruption(int offset, String format, Object... args) {
+  ParquetCorruptionException corruption(int offset, String format, Object... args) {
     return new ParquetCorruptionException(String.format("%s at byte %d of %d: %s",
         location(), offset - start, limit - start, String.format(format, args)));
   }
