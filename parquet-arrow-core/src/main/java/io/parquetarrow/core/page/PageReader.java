@@ -13,7 +13,6 @@ import io.parquetarrow.format.DictionaryPageHeader;
 import io.parquetarrow.format.Encoding;
 import io.parquetarrow.format.PageHeader;
 import io.parquetarrow.format.PageType;
-import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
@@ -33,13 +32,8 @@ import java.nio.ByteBuffer;
  * out in place, without a copy.
  *
  * <p>When the column layer offers a {@link ValueDestination} (a required flat fixed-width column read straight
- * into its Arrow vector), a compressed PLAIN page without nulls whose values all fit is decompressed directly
- * into it: the page's uncompressed size must then be exactly the bytes its values need (plus the v2 levels),
- * which is checked, together with the room left in the destination, before anything is written. An uncompressed
- * PLAIN page is read from the file straight into it instead (only headers go through the heap window), its first
- * values when it holds more than fit: the rest stays in the file ({@link PageValuesInFile}) for the column layer to
- * read into the next batch's vector, or, when the page has a CRC to verify, is read into the heap window so that
- * the whole page is verified before any of it is handed out. See docs/decisions/0011-one-read-route-per-shape.md.
+ * into its Arrow vector), a PLAIN page without nulls goes into it without the heap scratch: see
+ * {@link PlainValuesIntoDestination}.
  *
  * <p>A chunk encrypted with Parquet Modular Encryption has a {@link ColumnDecryptor}: each page header is a module
  * decrypted before it is parsed, and each page body is checked as stored (CRC), then decrypted whole onto the heap
@@ -65,7 +59,6 @@ public final class PageReader implements AutoCloseable {
   private final ChunkLocation location;
   private long position;
   private long valuesSeen;
-  private long pagesIntoDestination;
   private long pagesReadIntoDestination;
   private boolean dataPageSeen;
   private boolean dictionarySeen;
@@ -83,11 +76,10 @@ public final class PageReader implements AutoCloseable {
   private final PagePlan plan;
   private long pagesNotRead;
   private long dataPagesRead;
-  /** The last page read, when only a prefix of it was decompressed ({@link #completeDataPage}); else null. */
-  private PrefixedPage prefixed;
-  private long pagesDecompressedInPart;
-  /** Bits per entry of a v1 page's levels when bit-packed ({@link #levelBits}), which a prefix holds whole. */
-  private int levelBits;
+  /** Decompresses a page only as far as a reader needs for now, and the rest when it needs more. */
+  private final DataPagePrefix prefix;
+  private final PlainValuesIntoDestination intoDestination;
+  private final PageHeaderChecks checks;
 
   /**
    * @param file the file holding the chunk
@@ -144,6 +136,9 @@ public final class PageReader implements AutoCloseable {
     this.decompression = new PageDecompressor(decompressor, codec, location, heapPageLimit);
     this.checksum = new PageChecksum(verifyChecksums, location);
     this.location = location;
+    this.prefix = new DataPagePrefix(decompression, encrypted != null, location);
+    this.intoDestination = new PlainValuesIntoDestination(bytes, decompression, location);
+    this.checks = new PageHeaderChecks(location);
   }
 
   /**
@@ -169,7 +164,7 @@ public final class PageReader implements AutoCloseable {
    * lets tests and benchmarks see that the path without heap scratch is taken.
    */
   public long pagesIntoDestination() {
-    return pagesIntoDestination;
+    return intoDestination.pagesDecompressed();
   }
 
   /**
@@ -208,7 +203,7 @@ public final class PageReader implements AutoCloseable {
    * {@link #completeDataPage()} decompresses the whole page when the reader needs more of it.
    */
   public Page nextPage(ValueDestination destination, int leadingEntries) throws IOException {
-    prefixed = null;
+    prefix.forget();
     // An uncompressed chunk read into vectors fetches headers and the odd page body that cannot go there one at
     // a time, so that the other bodies can be read from the file straight into the vector.
     boolean readNear = destination != null && !decompression.compressed() && encrypted == null;
@@ -254,7 +249,7 @@ public final class PageReader implements AutoCloseable {
    * page or the chunk has no more pages. Index pages and unknown page types on the way are skipped.
    */
   public DataPage.Header peekDataPage() throws IOException {
-    prefixed = null;
+    prefix.forget();
     while (true) {
       if (peeked == null) {
         peeked = nextHeader(false);
@@ -267,17 +262,11 @@ public final class PageReader implements AutoCloseable {
           return null;
         }
         case DATA_PAGE -> {
-          DataPageHeader page = peeked.dataPageHeader();
-          check(page != null, headerOffset, "DATA_PAGE header has no data_page_header");
-          check(page.numValues() >= 0, headerOffset, "data page has num_values %d (expected >= 0)",
-              page.numValues());
+          checks.dataPage(peeked, headerOffset);
           return DataPage.Header.of(peeked, headerOffset);
         }
         case DATA_PAGE_V2 -> {
-          DataPageHeaderV2 page = peeked.dataPageHeaderV2();
-          check(page != null, headerOffset, "DATA_PAGE_V2 header has no data_page_header_v2");
-          check(page.numValues() >= 0 && page.numRows() >= 0, headerOffset,
-              "data page v2 has num_values %d and num_rows %d (expected >= 0)", page.numValues(), page.numRows());
+          checks.peekedDataPageV2(peeked, headerOffset);
           return DataPage.Header.of(peeked, headerOffset);
         }
         default -> {
@@ -311,7 +300,7 @@ public final class PageReader implements AutoCloseable {
    * guessed to hold all of them. 0 (the default) for a column without levels.
    */
   public void levelBits(int bits) {
-    levelBits = bits;
+    prefix.levelBits(bits);
   }
 
   /** Data pages skipped unread by {@link #skipDataPage}, so far. */
@@ -338,7 +327,7 @@ public final class PageReader implements AutoCloseable {
     if (page < 0) {
       throw new IllegalStateException(location.describe() + ": no data page of the offset index starts next");
     }
-    prefixed = null;
+    prefix.forget();
     valuesSeen += plan.rows(page);
     position = plan.next(page);
     dataPageSeen = true;
@@ -353,7 +342,7 @@ public final class PageReader implements AutoCloseable {
    * completed since, so far.
    */
   public long pagesDecompressedInPart() {
-    return pagesDecompressedInPart;
+    return prefix.pagesDecompressedInPart();
   }
 
   /** Data pages read (returned by {@code nextPage}), so far. */
@@ -388,25 +377,13 @@ public final class PageReader implements AutoCloseable {
     PageHeader header =
         headers.read(position, headerOffset, readNear, readNear && previousReadIntoDestination);
     position += headers.consumed();
-    long compressedSize = header.compressedPageSize();
-    long uncompressedSize = header.uncompressedPageSize();
-    check(compressedSize >= 0 && uncompressedSize >= 0, headerOffset,
-        "page header has compressed_page_size %d and uncompressed_page_size %d (expected >= 0)",
-        compressedSize, uncompressedSize);
-    check(compressedSize <= bytes.length() - position, headerOffset,
-        "page body of %d bytes runs past the end of the column chunk (%d bytes remain)", compressedSize,
-        bytes.length() - position);
+    checks.sizes(header, bytes.length() - position, headerOffset);
     return header;
   }
 
   private DictionaryPage dictionaryPage(PageHeader header, byte[] body, int bodyOffset, int bodyLength,
       long headerOffset) throws ParquetException {
-    DictionaryPageHeader dictionary = header.dictionaryPageHeader();
-    check(dictionary != null, headerOffset, "DICTIONARY_PAGE header has no dictionary_page_header");
-    check(!dictionarySeen, headerOffset, "column chunk has more than one dictionary page");
-    check(!dataPageSeen, headerOffset, "dictionary page follows a data page");
-    check(dictionary.numValues() >= 0, headerOffset, "dictionary page has num_values %d (expected >= 0)",
-        dictionary.numValues());
+    DictionaryPageHeader dictionary = checks.dictionaryPage(header, dictionarySeen, dataPageSeen, headerOffset);
     dictionarySeen = true;
     Encoding encoding = dictionary.encoding();
     // The size is checked now; a compressed body is decompressed when the column layer first needs the entries.
@@ -421,32 +398,27 @@ public final class PageReader implements AutoCloseable {
   private DataPage dataPageV1(PageHeader header, byte[] body, int bodyOffset, int bodyLength, long headerOffset,
       ValueDestination destination, int leadingEntries)
       throws ParquetException {
-    DataPageHeader page = header.dataPageHeader();
-    check(page != null, headerOffset, "DATA_PAGE header has no data_page_header");
-    check(page.numValues() >= 0, headerOffset, "data page has num_values %d (expected >= 0)", page.numValues());
+    DataPageHeader page = checks.dataPage(header, headerOffset);
     dataPageSeen = true;
     valuesSeen += page.numValues();
     // A v1 body of a column without levels is nothing but its values.
     if (decompression.compressed()
-        && fitsDestination(destination, page.encoding(), page.numValues(), 0)) {
-      intoDestination(destination, body, page.numValues(), header.uncompressedPageSize(), 0, bodyOffset, bodyLength,
-          headerOffset);
+        && PlainValuesIntoDestination.fits(destination, page.encoding(), page.numValues(), 0)) {
+      intoDestination.decompress(destination, body, page.numValues(), header.uncompressedPageSize(), 0, bodyOffset,
+          bodyLength, headerOffset);
       return dataPage(header, headerOffset, body, bodyOffset, 0, page.numValues(), null);
     }
     if (!decompression.compressed()) {
       return dataPage(header, headerOffset, body, bodyOffset, bodyLength, 0, null);
     }
     int length = decompression.uncompressedLength(header, bodyLength, headerOffset);
-    if (prefixApplies(page.encoding(), page.numValues(), leadingEntries)) {
+    if (prefix.applies(page.encoding(), page.numValues(), leadingEntries)) {
       byte[] data = decompression.scratch(length);
-      // The levels, bit-packed at most about as long as their bits, with a length or run header each 504 entries.
-      long levelsLength = levelBits == 0 ? 0 : ((long) page.numValues() * levelBits + 7) / 8 + page.numValues() / 504
-          + 8;
-      int levels = (int) Math.min(length, levelsLength);
       int produced = decompression.decompressPrefixInto(body, bodyOffset, bodyLength, data, 0, length,
-          levels + prefixLength(length - levels, leadingEntries, page.numValues()), headerOffset);
+          prefix.v1PrefixLength(length, page.numValues(), leadingEntries), headerOffset);
       if (produced < length) {
-        return prefixPage(header, body, bodyOffset, bodyLength, headerOffset, data, produced, leadingEntries);
+        dataPagesRead++;
+        return prefix.keep(header, body, bodyOffset, bodyLength, headerOffset, data, produced, leadingEntries);
       }
       return dataPage(header, headerOffset, data, 0, length, 0, null);
     }
@@ -457,47 +429,37 @@ public final class PageReader implements AutoCloseable {
   private DataPage dataPageV2(PageHeader header, byte[] body, int bodyOffset, int bodyLength, long headerOffset,
       ValueDestination destination, int leadingEntries)
       throws ParquetException {
-    DataPageHeaderV2 page = header.dataPageHeaderV2();
-    check(page != null, headerOffset, "DATA_PAGE_V2 header has no data_page_header_v2");
+    DataPageHeaderV2 page = checks.dataPageV2(header, bodyLength, headerOffset);
     int valueCount = page.numValues();
-    check(valueCount >= 0 && page.numNulls() >= 0 && page.numRows() >= 0 && page.numNulls() <= valueCount,
-        headerOffset, "data page v2 has num_values %d, num_nulls %d, num_rows %d (expected 0 <= num_nulls <="
-            + " num_values, num_rows >= 0)", valueCount, page.numNulls(), page.numRows());
-    int repetitionLength = page.repetitionLevelsByteLength();
-    int definitionLength = page.definitionLevelsByteLength();
-    long levelsLength = (long) repetitionLength + definitionLength;
-    check(repetitionLength >= 0 && definitionLength >= 0 && levelsLength <= bodyLength, headerOffset,
-        "data page v2 has repetition_levels_byte_length %d and definition_levels_byte_length %d, which do not fit"
-            + " in its %d bytes", repetitionLength, definitionLength, bodyLength);
     dataPageSeen = true;
     valuesSeen += valueCount;
     boolean valuesCompressed = page.isCompressed() == null || page.isCompressed();
-    int levels = (int) levelsLength;
+    int levels = page.repetitionLevelsByteLength() + page.definitionLevelsByteLength();
     int storedValuesLength = bodyLength - levels;
     if (!decompression.compressed() || !valuesCompressed) {
       return dataPage(header, headerOffset, body, bodyOffset, bodyLength, 0, null);
     }
-    if (fitsDestination(destination, page.encoding(), valueCount, page.numNulls())) {
+    if (PlainValuesIntoDestination.fits(destination, page.encoding(), valueCount, page.numNulls())) {
       // The levels stay in the chunk bytes (uncompressed, as v2 stores them); only the values move.
-      intoDestination(destination, body, valueCount, header.uncompressedPageSize(), levels, bodyOffset + levels,
-          storedValuesLength, headerOffset);
+      intoDestination.decompress(destination, body, valueCount, header.uncompressedPageSize(), levels,
+          bodyOffset + levels, storedValuesLength, headerOffset);
       return dataPage(header, headerOffset, body, bodyOffset, levels, valueCount, null);
     }
     long valuesLength = (long) header.uncompressedPageSize() - levels;
-    check(valuesLength >= 0, headerOffset,
+    checks.check(valuesLength >= 0, headerOffset,
         "data page v2 has uncompressed_page_size %d, less than its %d bytes of levels",
         header.uncompressedPageSize(), levels);
     decompression.checkSize(valuesLength, storedValuesLength, headerOffset);
-    check(levels + valuesLength <= MAXIMUM_PAGE_SIZE, headerOffset,
+    checks.check(levels + valuesLength <= MAXIMUM_PAGE_SIZE, headerOffset,
         "uncompressed_page_size %d exceeds the largest page this reader accepts (%d)", levels + valuesLength,
         MAXIMUM_PAGE_SIZE);
     int length = (int) valuesLength;
     byte[] data;
     int produced = length;
-    if (length > 0 && prefixApplies(page.encoding(), valueCount, leadingEntries)) {
+    if (length > 0 && prefix.applies(page.encoding(), valueCount, leadingEntries)) {
       data = decompression.scratch(levels + length);
-      produced = decompression.decompressPrefixInto(body, bodyOffset + levels, storedValuesLength, data, levels, length,
-          prefixLength(length, leadingEntries, valueCount), headerOffset);
+      produced = decompression.decompressPrefixInto(body, bodyOffset + levels, storedValuesLength, data, levels,
+          length, DataPagePrefix.prefixLength(length, leadingEntries, valueCount), headerOffset);
     } else if (length > 0) {
       data = decompression.decompressIntoScratch(body, bodyOffset + levels, storedValuesLength, levels, length,
           headerOffset);
@@ -507,21 +469,10 @@ public final class PageReader implements AutoCloseable {
     // Copied after the values: a scratch array that grew while they arrived does not keep its earlier content.
     System.arraycopy(body, bodyOffset, data, 0, levels);
     if (produced < length) {
-      return prefixPage(header, body, bodyOffset, bodyLength, headerOffset, data, levels + produced, leadingEntries);
+      dataPagesRead++;
+      return prefix.keep(header, body, bodyOffset, bodyLength, headerOffset, data, levels + produced, leadingEntries);
     }
     return dataPage(header, headerOffset, data, 0, levels + length, 0, null);
-  }
-
-  /**
-   * The data page of which {@code data[0, length)} is a decompressed prefix for its first {@code leadingEntries}
-   * entries; its compressed body is kept for {@link #completeDataPage}.
-   */
-  private DataPage prefixPage(PageHeader header, byte[] body, int bodyOffset, int bodyLength, long headerOffset,
-      byte[] data, int length, int leadingEntries) {
-    prefixed = new PrefixedPage(header, body, bodyOffset, bodyLength, headerOffset);
-    dataPagesRead++;
-    pagesDecompressedInPart++;
-    return new DataPage(DataPage.Header.of(header, headerOffset), data, 0, length, 0, null, leadingEntries);
   }
 
   /**
@@ -530,122 +481,22 @@ public final class PageReader implements AutoCloseable {
    * place: the bytes the reader has used stay where they were. Valid until the next page is read, peeked or skipped.
    */
   public DataPage completeDataPage() throws ParquetException {
-    PrefixedPage page = prefixed;
-    if (page == null) {
-      throw new IllegalStateException(location.describe() + ": the last page read is not a prefix to complete");
-    }
-    prefixed = null;
-    pagesDecompressedInPart--;
-    PageHeader header = page.header();
-    byte[] data;
-    int length;
-    if (header.type() == PageType.DATA_PAGE) {
-      length = header.uncompressedPageSize();
-      data = decompression.decompressIntoScratch(page.body(), page.offset(), page.length(), 0, length,
-          page.headerOffset());
-    } else {
-      DataPageHeaderV2 v2 = header.dataPageHeaderV2();
-      int levels = v2.repetitionLevelsByteLength() + v2.definitionLevelsByteLength();
-      length = header.uncompressedPageSize();
-      data = decompression.decompressIntoScratch(page.body(), page.offset() + levels, page.length() - levels, levels,
-          length - levels, page.headerOffset());
-      System.arraycopy(page.body(), page.offset(), data, 0, levels);
-    }
-    return new DataPage(DataPage.Header.of(header, page.headerOffset()), data, 0, length, 0, null, -1);
+    return prefix.complete();
   }
 
   /**
-   * Whether a compressed page of {@code valueCount} entries in {@code encoding}, of which a reader wants the first
-   * {@code leadingEntries}, is decompressed only as far as those probably reach: fewer than all are wanted, the
-   * values are PLAIN or dictionary indices (a value's place depends only on those before it), the codec can stop
-   * early, and the chunk is not encrypted (a page is authenticated, so decrypted, whole).
-   */
-  private boolean prefixApplies(Encoding encoding, int valueCount, int leadingEntries) {
-    return leadingEntries >= 0 && leadingEntries < valueCount && encrypted == null && decompression.stopsEarly()
-        && (encoding == Encoding.PLAIN || encoding == Encoding.PLAIN_DICTIONARY
-            || encoding == Encoding.RLE_DICTIONARY);
-  }
-
-  /**
-   * The leading bytes of a page section of {@code length} bytes likely to hold its first {@code entries} of
-   * {@code valueCount} entries: their share of it, a tenth more for values of uneven size (byte arrays, runs of
-   * indices) and 1 KiB for the level and run headers.
-   */
-  static int prefixLength(int length, int entries, int valueCount) {
-    long share = (long) length * entries / valueCount;
-    return (int) Math.min(length, share + share / 10 + 1024);
-  }
-
-  /** A data page's header and compressed body, kept while only a prefix of it is decompressed. */
-  private record PrefixedPage(PageHeader header, byte[] body, int offset, int length, long headerOffset) {}
-
-  /**
-   * Whether a page's values may go to {@code destination}: one is offered, the values are PLAIN (the bytes
-   * Arrow wants), none is null, and all of them fit (a page spanning two batches takes the heap path).
-   */
-  private static boolean fitsDestination(
-      ValueDestination destination, Encoding encoding, int valueCount, int nullCount) {
-    return destination != null && encoding == Encoding.PLAIN && nullCount == 0
-        && valueCount <= destination.maximumValues();
-  }
-
-  /**
-   * Decompresses the {@code valueCount} PLAIN values of a page into {@code destination}. Everything is checked
-   * before the codec writes off-heap: the header's uncompressed size must be exactly the levels plus
-   * {@code valueCount * width} (a page that claims more or fewer bytes than its values need is corrupt, and a
-   * bigger size could otherwise overrun the vector), and the destination must have room for them.
-   */
-  private void intoDestination(ValueDestination destination, byte[] body, int valueCount, int uncompressedPageSize, int levels, int valuesOffset,
-      int storedValuesLength, long headerOffset) throws ParquetException {
-    long needed = (long) valueCount * destination.valueWidth();
-    check(uncompressedPageSize == needed + levels, headerOffset,
-        "PLAIN page of %d values of %d bytes%s needs uncompressed_page_size %d but the header says %d", valueCount,
-        destination.valueWidth(), levels == 0 ? "" : " after " + levels + " bytes of levels", needed + levels,
-        uncompressedPageSize);
-    decompression.checkSize(needed, storedValuesLength, headerOffset);
-    ByteBuffer buffer = destination.buffer();
-    if (needed > buffer.remaining()) {
-      throw new IllegalStateException(location.describe(headerOffset) + ": " + needed
-          + " bytes of values do not fit in the " + buffer.remaining() + " bytes left in the destination");
-    }
-    if (needed > 0) {
-      decompression.decompressInto(body, valuesOffset, storedValuesLength, buffer, (int) needed,
-          headerOffset);
-    }
-    pagesIntoDestination++;
-  }
-
-  /**
-   * Reads the body of an uncompressed page that {@link ValueDestination#takesUncompressed} accepted from the file straight into
-   * {@code destination} (one copy, by the kernel), then verifies its CRC. The destination's room was checked when
-   * it was made ({@link ValueDestination}). When the page holds more values than fit, the first
-   * {@code maximumValues} go there and the rest, which belong to the next batch, stay in the file; with a CRC to
-   * verify they are read into the heap window instead, so that the whole page is checked before it is handed out.
+   * Reads the body of an uncompressed page that {@link ValueDestination#takesUncompressed} accepted from the file
+   * straight into {@code destination} ({@link PlainValuesIntoDestination#readLeading}), then verifies its CRC. When
+   * the page holds more values than fit, the first {@code maximumValues} go there and the rest, which belong to the
+   * next batch, stay in the file; with a CRC to verify they are read into the heap window instead, so that the whole
+   * page is checked before it is handed out.
    */
   private DataPage readIntoDestination(PageHeader header, int bodyLength, long headerOffset,
       ValueDestination destination) throws IOException {
-    int valueCount = header.type() == PageType.DATA_PAGE
-        ? header.dataPageHeader().numValues() : header.dataPageHeaderV2().numValues();
-    int leading = Math.min(valueCount, destination.maximumValues());
-    int leadingBytes = leading * destination.valueWidth(); // at most bodyLength: the body is exactly the values
-    ByteBuffer target = destination.buffer().duplicate();
-    if (leadingBytes > target.remaining()) {
-      throw new IllegalStateException(location.describe(headerOffset) + ": " + leadingBytes
-          + " bytes of values do not fit in the " + target.remaining() + " bytes left in the destination");
-    }
-    target.limit(target.position() + leadingBytes);
-    ByteBuffer checked = target.duplicate();
+    ByteBuffer checked = intoDestination.readLeading(header, position, bodyLength, headerOffset, destination);
+    int leadingBytes = checked.remaining();
+    int leading = leadingBytes / destination.valueWidth(); // whole values: the body is exactly the values
     int restLength = bodyLength - leadingBytes;
-    // Room past the body among the values the caller wants (only those are sure to be written over).
-    long room = (long) destination.maximumValues() * destination.valueWidth() - leadingBytes;
-    int headerAhead = restLength > 0 ? 0 : headerAhead(position + bodyLength, room);
-    target.limit(target.limit() + headerAhead);
-    try {
-      bytes.readInto(position, target, headerAhead);
-    } catch (EOFException e) {
-      throw new ParquetCorruptionException(
-          location.describe(headerOffset) + ": file ends inside the column chunk: " + e.getMessage(), e);
-    }
     boolean verify = checksum.applies(header);
     PageValuesInFile inFile = null;
     int restOffset = 0;
@@ -675,24 +526,6 @@ public final class PageReader implements AutoCloseable {
   }
 
   /**
-   * How many bytes after a page body read into a destination to read with it, so that the next page's header
-   * comes in the same request instead of one of its own (a system call costs as much as copying 20–40 KB here):
-   * the short header prefix, when the destination has room for it past the body. Those bytes land where the
-   * batch's next values go and are overwritten by them; a copy stays in the window for the header. 0 when the
-   * destination has no room for it past the body, or at the end of the chunk.
-   *
-   * @param bodyEnd the chunk position just past the body
-   */
-  private int headerAhead(long bodyEnd, long roomAfterBody) {
-    if (!bytes.planned(bodyEnd)) {
-      return 0;
-    }
-    int prefix = (int) Math.min(bytes.readableEnd(bodyEnd) - bodyEnd,
-        PageHeaderReader.HEADER_AFTER_DESTINATION_PREFIX);
-    return prefix > 0 && roomAfterBody >= prefix ? prefix : 0;
-  }
-
-  /**
    * The one step between a page's stored body (in the window) and the page types: verifies its CRC as stored and,
    * for an encrypted chunk, decrypts it whole into a scratch array (so nothing of an encrypted page is handed out
    * or read into a vector before it is authenticated). An encrypted body is decrypted first: an altered AES-GCM
@@ -709,13 +542,6 @@ public final class PageReader implements AutoCloseable {
         encrypted.body(header, bytes.window(), bodyOffset, bodyLength, chunkStart + position - bodyLength);
     checksum.verify(header, bytes.window(), bodyOffset, bodyLength, headerOffset);
     return body;
-  }
-
-  private void check(boolean condition, long headerOffset, String format, Object... args)
-      throws ParquetCorruptionException {
-    if (!condition) {
-      throw new ParquetCorruptionException(location.describe(headerOffset) + ": " + String.format(format, args));
-    }
   }
 
   /**
