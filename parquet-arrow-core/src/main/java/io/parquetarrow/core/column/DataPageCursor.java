@@ -8,7 +8,6 @@ import io.parquetarrow.encodings.Bitmaps;
 import io.parquetarrow.encodings.Decoders;
 import io.parquetarrow.encodings.LittleEndianValues;
 import io.parquetarrow.encodings.PlainDecoder;
-import io.parquetarrow.encodings.RleBitPackedHybridDecoder;
 import io.parquetarrow.encodings.ValueDecoder;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.errors.ParquetException;
@@ -18,7 +17,6 @@ import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -45,27 +43,15 @@ final class DataPageCursor {
   /** Converts the values as they are decoded (see {@link ValueConversion}); null keeps them as stored. */
   private final ValueConversion conversion;
   private final Map<Encoding, ValueDecoder<?>> decoders = new EnumMap<>(Encoding.class);
-  private final RleBitPackedHybridDecoder definitionRle;
-  private final RleBitPackedHybridDecoder repetitionRle;
+  private final PageLevels levels;
   private final ChunkDictionary dictionary;
-  /** The stored values of a run of a page without dictionary, before their conversion. */
-  private ColumnBatch unconverted;
+  /** Reads the values through {@link #conversion}; null without one. */
+  private final ConvertedValues converted;
   private byte[] chunkBytes = new byte[0];
 
   private DataPage page;
   /** Counts the pages started, so that a reader keeping its own per-page counts sees when a new page began. */
   private long pagesStarted;
-  private int[] definitionLevels = new int[0];
-  private int[] repetitionLevels = new int[0];
-  // False while an all-present page's definition levels are known to be the maximum but not written out: a page
-  // whose levels are one run of the maximum is not filled unless a caller needs its levels.
-  private boolean definitionLevelsWritten;
-  /**
-   * Whether the page's definition levels are held as bits in {@link #levelBits} (a flat column with one definition
-   * level, RLE/bit-packed levels): written out as levels only if a caller needs them.
-   */
-  private boolean levelsAsBits;
-  private byte[] levelBits = new byte[0];
   private boolean allPresent;
   private int levelPosition;
   private int levelsRemaining;
@@ -79,8 +65,6 @@ final class DataPageCursor {
   private int heldBackPresent;
   /** The values of the whole page, counted from its levels when it started. */
   private int pagePresent;
-  /** Record starts (repetition level 0) among the page's entries, counted as they were decoded; -1 unknown. */
-  private int recordStarts;
   private ValueDecoder<?> values;
   private boolean dictionaryEncoded;
   /**
@@ -104,11 +88,10 @@ final class DataPageCursor {
     this.maxRepetitionLevel = maxRepetitionLevel;
     this.array = ValueDecoders.valueArray(physicalType);
     this.conversion = conversion;
-    this.definitionRle = new RleBitPackedHybridDecoder(kernels, Decoders.bitWidth(maxDefinitionLevel))
-        .describedAs("definition levels");
-    this.repetitionRle = new RleBitPackedHybridDecoder(kernels, Decoders.bitWidth(maxRepetitionLevel))
-        .describedAs("repetition levels");
+    this.levels = new PageLevels(maxDefinitionLevel, maxRepetitionLevel, kernels);
     this.dictionary = new ChunkDictionary(location, physicalType, width, conversion, kernels);
+    this.converted = conversion == null ? null : new ConvertedValues(conversion, dictionary, physicalType, width,
+        location);
   }
 
   int levelsRemaining() {
@@ -130,28 +113,16 @@ final class DataPageCursor {
 
   /** Record starts among all of the page's entries, counted as they were decoded; -1 when not counted. */
   int recordStarts() {
-    return recordStarts;
+    return levels.recordStarts();
   }
 
   int[] repetitionLevels() {
-    return repetitionLevels;
+    return levels.repetitionLevels();
   }
 
   /** The page's definition levels, written out first when the page only knew them to be all the maximum. */
   int[] definitionLevels() {
-    if (!definitionLevelsWritten) {
-      int end = levelPosition + levelsRemaining;
-      if (definitionLevels.length < end) {
-        definitionLevels = ScratchArrays.replace(definitionLevels, end);
-      }
-      if (levelsAsBits) {
-        kernels.validityToLevels(levelBits, 0, end, maxDefinitionLevel, definitionLevels, 0);
-      } else {
-        Arrays.fill(definitionLevels, 0, end, maxDefinitionLevel);
-      }
-      definitionLevelsWritten = true;
-    }
-    return definitionLevels;
+    return levels.definitionLevels(levelPosition + levelsRemaining);
   }
 
   /** How many of the next {@code count} entries (at most those remaining) are values, not nulls. */
@@ -162,10 +133,7 @@ final class DataPageCursor {
     if (count == levelsRemaining) {
       return presentRemaining; // the rest of the page: counted when the page started
     }
-    if (levelsAsBits) {
-      return Bitmaps.count(levelBits, levelPosition, count);
-    }
-    return kernels.countEqual(definitionLevels, levelPosition, count, maxDefinitionLevel);
+    return levels.present(levelPosition, count);
   }
 
   /**
@@ -177,10 +145,7 @@ final class DataPageCursor {
       Bitmaps.fill(bitmap, bitOffset, count, true);
       return 0;
     }
-    if (levelsAsBits) {
-      return count - Bitmaps.copy(levelBits, levelPosition, bitmap, bitOffset, count);
-    }
-    return kernels.levelsToValidity(definitionLevels, levelPosition, count, maxDefinitionLevel, bitmap, bitOffset);
+    return levels.validity(levelPosition, count, bitmap, bitOffset);
   }
 
   /** Moves past {@code count} entries, {@code present} of them values that were read or skipped. */
@@ -322,8 +287,7 @@ final class DataPageCursor {
     int rest = page.valueCount() - page.valuesInDestination();
     heldBack = 0;
     allPresent = true;
-    levelsAsBits = false;
-    recordStarts = -1;
+    levels.noLevels();
     levelPosition = page.valuesInDestination();
     levelsRemaining = rest;
     presentRemaining = rest;
@@ -358,41 +322,9 @@ final class DataPageCursor {
     DataPage.Header header = page.header();
     byte[] data = page.data();
     int levelCount = header.valueCount();
-    int position = page.offset();
     int end = page.offset() + page.length();
-    ValueDecoder<int[]> definition = null;
-    ValueDecoder<int[]> repetition = null;
-    if (header.version() == 1) {
-      if (maxRepetitionLevel > 0) {
-        repetition = LevelSections.levelDecoder(header.repetitionLevelEncoding(), repetitionRle, maxRepetitionLevel);
-        position = LevelSections.initLevels(repetition, data, position, end, levelCount, maxRepetitionLevel);
-      }
-      if (maxDefinitionLevel > 0) {
-        definition = LevelSections.levelDecoder(header.definitionLevelEncoding(), definitionRle, maxDefinitionLevel);
-        position = LevelSections.initLevels(definition, data, position, end, levelCount, maxDefinitionLevel);
-      }
-    } else {
-      int repetitionEnd = position + header.repetitionLevelsLength();
-      if (maxRepetitionLevel > 0) {
-        repetitionRle.init(data, position, header.repetitionLevelsLength(), levelCount);
-        repetition = repetitionRle;
-      }
-      if (maxDefinitionLevel > 0) {
-        definitionRle.init(data, repetitionEnd, header.definitionLevelsLength(), levelCount);
-        definition = definitionRle;
-      }
-      position = repetitionEnd + header.definitionLevelsLength();
-      if (maxDefinitionLevel == 0 && header.nullCount() > 0) {
-        throw ParquetCorruptionException.of(
-            "data page v2 of a required column says it has %d nulls", header.nullCount());
-      }
-    }
-    recordStarts = -1;
-    levelsAsBits = false;
-    if (repetition != null) {
-      decodeRepetitionLevels(repetition, levelCount);
-    }
-    int present = definition != null ? decodeDefinitionLevels(definition, levelCount) : levelCount;
+    int present = levels.decode(header, data, page.offset(), end);
+    int position = levels.valuesOffset();
     allPresent = present == levelCount;
     pagePresent = present;
     presentRemaining = present;
@@ -435,48 +367,6 @@ final class DataPageCursor {
       values.init(data, position, valuesLength, present);
       plain = encoding == Encoding.PLAIN && valueWidth() > 0;
     }
-  }
-
-  private void decodeRepetitionLevels(ValueDecoder<int[]> repetition, int levelCount) throws ParquetException {
-    if (repetitionLevels.length < levelCount) {
-      repetitionLevels = ScratchArrays.replace(repetitionLevels, Math.max(levelCount, repetitionLevels.length * 2));
-    }
-    if (repetition instanceof RleBitPackedHybridDecoder rle) {
-      // Checked and their record starts counted run by run, as they are decoded.
-      recordStarts = rle.readCounting(repetitionLevels, 0, levelCount, 0, maxRepetitionLevel);
-    } else {
-      repetition.read(repetitionLevels, 0, levelCount);
-      LevelSections.checkLevels(kernels, repetitionLevels, levelCount, maxRepetitionLevel, "repetition");
-    }
-  }
-
-  /** Decodes and checks the page's definition levels; returns how many of them are values. */
-  private int decodeDefinitionLevels(ValueDecoder<int[]> definition, int levelCount) throws ParquetException {
-    if (definitionLevels.length < levelCount) {
-      definitionLevels = ScratchArrays.replace(definitionLevels, Math.max(levelCount, definitionLevels.length * 2));
-    }
-    definitionLevelsWritten = true;
-    if (definition instanceof RleBitPackedHybridDecoder rle) {
-      if (rle.skipRun(levelCount, maxDefinitionLevel)) {
-        // A page without nulls, its levels one run of the maximum: written out only if a caller asks.
-        definitionLevelsWritten = false;
-        return levelCount;
-      }
-      if (maxDefinitionLevel == 1 && maxRepetitionLevel == 0) {
-        // Levels of one bit are validity already: kept as bits, written out as levels only if a caller asks.
-        if (levelBits.length < (levelCount >>> 3) + 1) {
-          levelBits = ScratchArrays.replace(levelBits, Math.max((levelCount >>> 3) + 1, levelBits.length * 2));
-        }
-        levelsAsBits = true;
-        definitionLevelsWritten = false;
-        return rle.readBits(levelBits, levelCount);
-      }
-      // Checks and counts run by run: a run of the maximum costs no pass over its levels beyond the fill.
-      return rle.readCountingEqual(definitionLevels, 0, levelCount, maxDefinitionLevel);
-    }
-    definition.read(definitionLevels, 0, levelCount);
-    LevelSections.checkLevels(kernels, definitionLevels, levelCount, maxDefinitionLevel, "definition");
-    return kernels.countEqual(definitionLevels, 0, levelCount, maxDefinitionLevel);
   }
 
   private ValueDecoder<?> decoder(Encoding encoding) throws ParquetException {
@@ -538,7 +428,7 @@ final class DataPageCursor {
 
   void decodeValues(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
     if (conversion != null) {
-      readConverted(batch, valueOffset, count);
+      converted.read(values, dictionaryEncoded, batch, valueOffset, count);
       return;
     }
     if (dictionaryEncoded) {
@@ -589,7 +479,10 @@ final class DataPageCursor {
     }
     try {
       if (conversion != null) {
-        convertInto(sink, byteOffset, count, scratch);
+        converted.copyTo(values, dictionaryEncoded, sink, byteOffset, count, scratch);
+        if (plain) {
+          plainValues.skip(count * valueWidth());
+        }
       } else if (plain) {
         int bytes = count * sinkWidth; // the decoder's init checked the page holds all its values
         plainValues.copyTo(sink, byteOffset, bytes);
@@ -656,21 +549,6 @@ final class DataPageCursor {
     }
   }
 
-  private void convertInto(ValueSink sink, long byteOffset, int count, ColumnBatch scratch)
-      throws ParquetException {
-    int convertedWidth = conversion.width();
-    scratch.reset(0, false, false);
-    byte[] converted = scratch.ensureBytes(Math.min(count, COPY_CHUNK) * convertedWidth);
-    for (int done = 0; done < count; done += COPY_CHUNK) {
-      int run = Math.min(COPY_CHUNK, count - done);
-      readConverted(scratch, 0, run);
-      sink.putBytes(byteOffset + (long) done * convertedWidth, converted, 0, run * convertedWidth);
-    }
-    if (plain) {
-      plainValues.skip(count * valueWidth());
-    }
-  }
-
   private void decodeInto(ValueSink sink, long byteOffset, int count, int valueWidth, ColumnBatch scratch)
       throws ParquetException {
     int chunk = Math.min(count, COPY_CHUNK);
@@ -697,30 +575,6 @@ final class DataPageCursor {
         case LONGS -> sink.putLongs(at, scratch.longs(), run);
         default -> sink.putBytes(at, scratch.bytes(), 0, run * valueWidth);
       }
-    }
-  }
-
-  /**
-   * decodeValues with {@link #conversion}: a dictionary-encoded page's values are gathered from the converted
-   * dictionary; another page's are decoded {@value #COPY_CHUNK} at a time and each run converted while it is in
-   * the cache.
-   */
-  private void readConverted(ColumnBatch batch, int valueOffset, int count) throws ParquetException {
-    if (dictionaryEncoded) {
-      dictionary.gather(batch, valueOffset, count);
-      return;
-    }
-    int convertedWidth = conversion.width();
-    byte[] out = batch.bytes();
-    if (unconverted == null) {
-      unconverted = new ColumnBatch();
-    }
-    unconverted.ensureValueCapacity(array, width, 0, Math.min(count, COPY_CHUNK), location);
-    for (int done = 0; done < count; done += COPY_CHUNK) {
-      int run = Math.min(COPY_CHUNK, count - done);
-      ValueDecoders.read(values, array, width, unconverted, 0, run);
-      ChunkDictionary.convert(conversion, physicalType, unconverted.ints(), unconverted.longs(),
-          unconverted.bytes(), run, out, (valueOffset + done) * convertedWidth);
     }
   }
 
@@ -781,13 +635,11 @@ final class DataPageCursor {
 
   /** Gives the level, index and conversion arrays to {@link ScratchArrays} for the next reader. */
   void release() {
-    definitionLevels = ScratchArrays.give(definitionLevels);
-    levelBits = ScratchArrays.give(levelBits);
-    repetitionLevels = ScratchArrays.give(repetitionLevels);
+    levels.release();
     dictionary.release();
     plainValues.release();
-    if (unconverted != null) {
-      unconverted.release();
+    if (converted != null) {
+      converted.release();
     }
   }
 }
