@@ -27,7 +27,9 @@ import org.openjdk.jmh.annotations.State;
  * encoder's two run kinds: all present (one long RLE run), 10% nulls at random (bit-packed runs of width 1), and
  * nested levels of width 2 mixing both; and the same nested levels as parquet-java encodes them
  * ({@code NESTED_WIDTH_2_PARQUET_JAVA}: an RLE run at every repeat of eight, so runs of 8 to 30 values, the shape
- * files from parquet-java and Arrow C++ have). Microseconds per page.
+ * files from parquet-java and Arrow C++ have). {@link #decode} reads the levels unchecked; {@link #decodeCounting}
+ * as the column layer reads levels (checked against the maximum level, counting the present values); and
+ * {@link #decodeCheckingBelow} as it reads dictionary indices (checked against a bound). Microseconds per page.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -41,6 +43,7 @@ public class LevelDecoderBenchmark {
 
   private byte[] page;
   private int bitWidth;
+  private int maximum;
   private RleBitPackedHybridDecoder decoder;
   private final int[] destination = new int[LEVELS];
 
@@ -78,6 +81,7 @@ public class LevelDecoderBenchmark {
       page = encoder.flush().toByteArray();
     }
     decoder = new RleBitPackedHybridDecoder(kernels, bitWidth);
+    maximum = bitWidth == 1 ? 1 : 3;
   }
 
   private static byte[] parquetJava(int[] levels, int bitWidth) {
@@ -97,5 +101,17 @@ public class LevelDecoderBenchmark {
     decoder.init(page, 0, page.length, LEVELS);
     decoder.read(destination, 0, LEVELS);
     return destination;
+  }
+
+  @Benchmark
+  public int decodeCounting() throws ParquetException {
+    decoder.init(page, 0, page.length, LEVELS);
+    return decoder.readCounting(destination, 0, LEVELS, maximum, maximum);
+  }
+
+  @Benchmark
+  public long decodeCheckingBelow() throws ParquetException {
+    decoder.init(page, 0, page.length, LEVELS);
+    return decoder.readCheckingBelow(destination, 0, LEVELS, maximum + 1);
   }
 }
