@@ -9,7 +9,7 @@ import io.parquetarrow.format.Type;
 /**
  * The values of a data page read through the column's {@link ValueConversion}, for {@link DataPageCursor}: a
  * dictionary-encoded page's values are gathered from the dictionary, converted once when it was decoded; another
- * page's are decoded {@value DataPageCursor#COPY_CHUNK} at a time into their stored form and each run converted
+ * page's are decoded {@value ChunkedValues#CHUNK} at a time into their stored form and each run converted
  * while it is in the cache, so that the stored values of a whole batch are never held.
  */
 final class ConvertedValues {
@@ -48,9 +48,9 @@ final class ConvertedValues {
     if (unconverted == null) {
       unconverted = new ColumnBatch();
     }
-    unconverted.ensureValueCapacity(array, width, 0, Math.min(count, DataPageCursor.COPY_CHUNK), location);
-    for (int done = 0; done < count; done += DataPageCursor.COPY_CHUNK) {
-      int run = Math.min(DataPageCursor.COPY_CHUNK, count - done);
+    unconverted.ensureValueCapacity(array, width, 0, Math.min(count, ChunkedValues.CHUNK), location);
+    for (int done = 0; done < count; done += ChunkedValues.CHUNK) {
+      int run = Math.min(ChunkedValues.CHUNK, count - done);
       ValueDecoders.read(values, array, width, unconverted, 0, run);
       ChunkDictionary.convert(conversion, physicalType, unconverted.ints(), unconverted.longs(),
           unconverted.bytes(), run, out, (valueOffset + done) * convertedWidth);
@@ -59,15 +59,15 @@ final class ConvertedValues {
 
   /**
    * Copies the page's next {@code count} values, converted, to {@code sink} from byte {@code byteOffset},
-   * {@value DataPageCursor#COPY_CHUNK} at a time through {@code scratch}.
+   * {@value ChunkedValues#CHUNK} at a time through {@code scratch}.
    */
   void copyTo(ValueDecoder<?> values, boolean dictionaryEncoded, ValueSink sink, long byteOffset, int count,
       ColumnBatch scratch) throws ParquetException {
     int convertedWidth = conversion.width();
     scratch.reset(0, false, false);
-    byte[] converted = scratch.ensureBytes(Math.min(count, DataPageCursor.COPY_CHUNK) * convertedWidth);
-    for (int done = 0; done < count; done += DataPageCursor.COPY_CHUNK) {
-      int run = Math.min(DataPageCursor.COPY_CHUNK, count - done);
+    byte[] converted = scratch.ensureBytes(Math.min(count, ChunkedValues.CHUNK) * convertedWidth);
+    for (int done = 0; done < count; done += ChunkedValues.CHUNK) {
+      int run = Math.min(ChunkedValues.CHUNK, count - done);
       read(values, dictionaryEncoded, scratch, 0, run);
       sink.putBytes(byteOffset + (long) done * convertedWidth, converted, 0, run * convertedWidth);
     }

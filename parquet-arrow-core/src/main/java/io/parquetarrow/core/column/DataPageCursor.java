@@ -6,7 +6,6 @@ import io.parquetarrow.core.page.DictionaryPage;
 import io.parquetarrow.core.page.ScratchArrays;
 import io.parquetarrow.encodings.Bitmaps;
 import io.parquetarrow.encodings.Decoders;
-import io.parquetarrow.encodings.LittleEndianValues;
 import io.parquetarrow.encodings.PlainDecoder;
 import io.parquetarrow.encodings.ValueDecoder;
 import io.parquetarrow.errors.ParquetCorruptionException;
@@ -25,13 +24,10 @@ import java.util.Map;
  * it starts, since only they say how many values it holds), its value decoder or the chunk's dictionary
  * ({@link ChunkDictionary}), and how many level entries and values remain. The readers take entries in order:
  * {@link #present} or {@link #validity} says which of the next entries are values, {@link #readValues},
- * {@link #skipValues}, {@link #copyValues}, {@link #appendBinary} or {@link #decodeBooleans} consume those values,
+ * {@link #skipValues}, {@link #copyValues} or {@link ChunkedValues} consume those values,
  * {@link #advance} moves past the entries. Decoder errors name the file, row group, column and page offset.
  */
 final class DataPageCursor {
-  /** Values decoded per step by {@link #copyValues} and {@link PickedValues}: 32 KiB of longs. */
-  static final int COPY_CHUNK = 4096;
-
   private final ChunkLocation location;
   private final ParquetKernels kernels;
   private final Type physicalType;
@@ -195,7 +191,7 @@ final class DataPageCursor {
     return array == ValueDecoders.ValueArray.BOOLEANS;
   }
 
-  /** Whether the values are BYTE_ARRAY taken as they are, which {@link #appendBinary} writes to a vector. */
+  /** Whether the values are BYTE_ARRAY taken as they are, which {@link ChunkedValues#appendBinary} writes to a vector. */
   boolean binaryValues() {
     return array == ValueDecoders.ValueArray.BINARY && conversion == null;
   }
@@ -463,9 +459,8 @@ final class DataPageCursor {
 
   /**
    * Copies the page's next {@code count} values to {@code sink} from byte {@code byteOffset}, {@code sinkWidth}
-   * bytes each: PLAIN bytes as they are, converted values {@value #COPY_CHUNK} at a time through {@code scratch},
-   * other encodings decoded {@value #COPY_CHUNK} at a time so that what the decoder writes is still in the cache
-   * when it is copied (a whole batch of longs is 512 KiB).
+   * bytes each: PLAIN bytes as they are, converted values through {@code scratch} ({@link ConvertedValues}), other
+   * encodings through {@link ChunkedValues}.
    */
   void copyValues(ValueSink sink, long byteOffset, int count, int sinkWidth, ColumnBatch scratch)
       throws IOException {
@@ -488,25 +483,7 @@ final class DataPageCursor {
         plainValues.copyTo(sink, byteOffset, bytes);
         values.skip(count);
       } else {
-        decodeInto(sink, byteOffset, count, sinkWidth, scratch);
-      }
-    } catch (ParquetCorruptionException e) {
-      throw e.withContext(where());
-    }
-  }
-
-  /**
-   * Appends the page's next {@code count} BYTE_ARRAY values to {@code sink} as rows {@code row} on, decoded
-   * {@value #COPY_CHUNK} at a time through {@code scratch}, so that each run is still in the cache when it is copied.
-   */
-  void appendBinary(BinarySink sink, int row, int count, ColumnBatch scratch) throws ParquetException {
-    try {
-      for (int done = 0; done < count; done += COPY_CHUNK) {
-        int run = Math.min(COPY_CHUNK, count - done);
-        scratch.reset(0, false, false);
-        ensureValueCapacity(scratch, 0, run);
-        decodeValues(scratch, 0, run);
-        sink.append(row + done, scratch.binary(), run);
+        ChunkedValues.copy(this, sink, byteOffset, count, sinkWidth, scratch);
       }
     } catch (ParquetCorruptionException e) {
       throw e.withContext(where());
@@ -532,50 +509,6 @@ final class DataPageCursor {
       throw e.withContext(where());
     }
     sink.depositBits(row, count, booleans.page(), first, validity);
-  }
-
-  /**
-   * Decodes the page's next {@code count} BOOLEAN values, a byte each, into {@code scratch}'s bytes from index 0,
-   * with room for {@code capacity} (at least {@code count}); returns that array.
-   */
-  byte[] decodeBooleans(int count, int capacity, ColumnBatch scratch) throws ParquetException {
-    try {
-      scratch.reset(0, false, false);
-      byte[] decoded = scratch.ensureBytes(capacity);
-      decodeValues(scratch, 0, count);
-      return decoded;
-    } catch (ParquetCorruptionException e) {
-      throw e.withContext(where());
-    }
-  }
-
-  private void decodeInto(ValueSink sink, long byteOffset, int count, int valueWidth, ColumnBatch scratch)
-      throws ParquetException {
-    int chunk = Math.min(count, COPY_CHUNK);
-    LittleEndianValues littleEndian = !dictionaryEncoded && values instanceof LittleEndianValues v ? v : null;
-    if (littleEndian != null) {
-      if (chunkBytes.length < chunk * valueWidth) {
-        chunkBytes = new byte[COPY_CHUNK * valueWidth];
-      }
-    } else {
-      scratch.reset(0, false, false);
-      ensureValueCapacity(scratch, 0, chunk);
-    }
-    for (int done = 0; done < count; done += chunk) {
-      int run = Math.min(chunk, count - done);
-      long at = byteOffset + (long) done * valueWidth;
-      if (littleEndian != null) {
-        littleEndian.readLittleEndian(chunkBytes, 0, run);
-        sink.putBytes(at, chunkBytes, 0, run * valueWidth);
-        continue;
-      }
-      decodeValues(scratch, 0, run);
-      switch (array) {
-        case INTS -> sink.putInts(at, scratch.ints(), run);
-        case LONGS -> sink.putLongs(at, scratch.longs(), run);
-        default -> sink.putBytes(at, scratch.bytes(), 0, run * valueWidth);
-      }
-    }
   }
 
   /** The page's PLAIN values when they are in memory and converted, which {@link PickedValues} picks; else null. */

@@ -112,7 +112,7 @@ public final class FlatColumnReader implements AutoCloseable {
     // Sparse selections pick few values of a page: a dictionary waits for them, to be decoded only as far as they
     // need (ChunkDictionary.pickIndices); denser ones decode it first, as a whole read does.
     boolean sparse = (long) selected * ChunkDictionary.SPARSE_PICK_GAP < rows;
-    skipNow(sparse ? lastSelected(selection, 0, rows) + 1 : -1);
+    skipNow(sparse ? SelectionBits.last(selection, 0, rows) + 1 : -1);
     boolean finished = false;
     try {
       int outputBytes = (selected >>> 3) + 1;
@@ -124,7 +124,7 @@ public final class FlatColumnReader implements AutoCloseable {
       int out = 0;
       while (done < rows) {
         if (cursor.levelsRemaining() == 0) {
-          int gap = nextSelected(selection, done, rows) - done;
+          int gap = SelectionBits.next(selection, done, rows) - done;
           if (gap > 0) {
             long skipped = pages.skipWholePages(gap);
             if (skipped > 0) {
@@ -134,14 +134,14 @@ public final class FlatColumnReader implements AutoCloseable {
           }
           // A sparse selection needs the page only as far as its last selected row in this batch: a compressed
           // page is decompressed that far, the rest only if a later batch reads from it.
-          int last = lastSelected(selection, done, rows);
+          int last = SelectionBits.last(selection, done, rows);
           if (!(sparse ? pages.nextDataPageLazily(last < 0 ? 0 : last - done + 1) : pages.nextDataPage())) {
             throw pages.chunkEnded(maxDefinitionLevel == 0 ? "values" : "level entries (values and nulls)");
           }
           continue;
         }
         int count = Math.min(rows - done, cursor.levelsRemaining());
-        int sectionSelected = countSelected(selection, done, done + count);
+        int sectionSelected = SelectionBits.count(selection, done, done + count);
         if (sectionSelected == 0) {
           int present = cursor.present(count);
           cursor.skipValues(present);
@@ -200,19 +200,10 @@ public final class FlatColumnReader implements AutoCloseable {
     }
     int end = from + count;
     if (maxDefinitionLevel == 0 || cursor.allPresent()) {
-      int picked = 0;
-      for (int word = from >>> 6; word <= (end - 1) >>> 6; word++) {
-        long bits = selection[word] & rangeMask(word, from, end);
-        int base = (word << 6) - from;
-        while (bits != 0) {
-          picks[picked++] = base + Long.numberOfTrailingZeros(bits);
-          bits &= bits - 1;
-        }
-      }
+      pickedCount = SelectionBits.picks(selection, from, end, picks);
       if (maxDefinitionLevel > 0) {
         Bitmaps.fill(validity, out, selected, true);
       }
-      pickedCount = picked;
       return count;
     }
     if (sectionValidity.length < (count >>> 3) + 1) {
@@ -224,7 +215,7 @@ public final class FlatColumnReader implements AutoCloseable {
     int ranked = 0;
     int bit = out;
     for (int word = from >>> 6; word <= (end - 1) >>> 6; word++) {
-      long bits = selection[word] & rangeMask(word, from, end);
+      long bits = selection[word] & SelectionBits.mask(word, from, end);
       int base = (word << 6) - from;
       while (bits != 0) {
         int row = base + Long.numberOfTrailingZeros(bits);
@@ -240,59 +231,6 @@ public final class FlatColumnReader implements AutoCloseable {
     }
     pickedCount = picked;
     return present;
-  }
-
-  /** How many bits of {@code selection} are set in {@code [from, end)}. */
-  static int countSelected(long[] selection, int from, int end) {
-    int count = 0;
-    for (int word = from >>> 6; word <= (end - 1) >>> 6; word++) {
-      count += Long.bitCount(selection[word] & rangeMask(word, from, end));
-    }
-    return count;
-  }
-
-  /** The bits of selection word {@code word} that lie in {@code [from, end)}. */
-  private static long rangeMask(int word, int from, int end) {
-    long mask = -1L;
-    if (word == from >>> 6) {
-      mask &= -1L << from;
-    }
-    if (word == (end - 1) >>> 6 && (end & 63) != 0) {
-      mask &= (1L << end) - 1;
-    }
-    return mask;
-  }
-
-  /** The first row from {@code from} on whose bit is set in {@code selection}, or {@code end} when none is. */
-  static int nextSelected(long[] selection, int from, int end) {
-    if (from >= end) {
-      return end;
-    }
-    int word = from >>> 6;
-    long bits = selection[word] & (-1L << from);
-    int last = (end - 1) >>> 6;
-    while (bits == 0) {
-      if (++word > last) {
-        return end;
-      }
-      bits = selection[word];
-    }
-    return Math.min(end, (word << 6) + Long.numberOfTrailingZeros(bits));
-  }
-
-  /** The last row in {@code [from, end)} whose bit is set in {@code selection}, or -1 when none is. */
-  static int lastSelected(long[] selection, int from, int end) {
-    if (from >= end) {
-      return -1;
-    }
-    int first = from >>> 6;
-    for (int word = (end - 1) >>> 6; word >= first; word--) {
-      long bits = selection[word] & rangeMask(word, from, end);
-      if (bits != 0) {
-        return (word << 6) + 63 - Long.numberOfLeadingZeros(bits);
-      }
-    }
-    return -1;
   }
 
   /**
@@ -344,7 +282,7 @@ public final class FlatColumnReader implements AutoCloseable {
       return new Section() {
         @Override
         void values(int row, int count) throws IOException {
-          cursor.appendBinary(sink, row, count, scratch);
+          ChunkedValues.appendBinary(cursor, sink, row, count, scratch);
         }
 
         @Override
@@ -371,7 +309,7 @@ public final class FlatColumnReader implements AutoCloseable {
             return;
           }
           // Room for the section's rows, which lie in this page: the spread fills them.
-          sectionBits = cursor.decodeBooleans(count, cursor.levelsRemaining(), scratch);
+          sectionBits = ChunkedValues.decodeBooleans(cursor, count, cursor.levelsRemaining(), scratch);
         }
 
         /** PLAIN values go from the page's bits to their rows in one pass. */

@@ -14,10 +14,10 @@ import java.nio.ByteOrder;
  * writes only the picked ones (the selected rows among them, ascending, relative to the section's first value) to
  * the vector. PLAIN values are picked from the page's bytes (and only those converted, for a converting reader), a
  * dictionary page gathers only the picked indices' entries; other encodings decode
- * {@value DataPageCursor#COPY_CHUNK} values at a time and keep the picked ones.
+ * {@value ChunkedValues#CHUNK} values at a time and keep the picked ones.
  */
 final class PickedValues {
-  private static final int CHUNK = DataPageCursor.COPY_CHUNK;
+  private static final int CHUNK = ChunkedValues.CHUNK;
   private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -181,7 +181,7 @@ final class PickedValues {
    */
   static byte[] decodeBooleans(DataPageCursor cursor, int present, int[] picks, int count, int capacity,
       ColumnBatch scratch) throws ParquetException {
-    byte[] decoded = cursor.decodeBooleans(present, capacity, scratch);
+    byte[] decoded = ChunkedValues.decodeBooleans(cursor, present, capacity, scratch);
     for (int i = 0; i < count; i++) {
       decoded[i] = decoded[picks[i]];
     }
@@ -190,7 +190,7 @@ final class PickedValues {
 
   /**
    * Gathers into {@code scratch}, from value 0 on, the entries of the picked indices from {@code done} on, at most
-   * {@value DataPageCursor#COPY_CHUNK} of the {@code count}; returns how many.
+   * {@value ChunkedValues#CHUNK} of the {@code count}; returns how many.
    */
   private static int gatherPicked(DataPageCursor cursor, ChunkDictionary dictionary, int done, int count,
       ColumnBatch scratch) throws ParquetException {

@@ -1,5 +1,6 @@
 package io.parquetarrow.core.read;
 
+import io.parquetarrow.core.column.SelectionBits;
 import io.parquetarrow.core.file.RowGroupMetadata;
 import io.parquetarrow.core.filter.RowRanges;
 import io.parquetarrow.core.page.ChunkLocation;
@@ -67,7 +68,7 @@ final class FilteredBatches implements AutoCloseable {
   private final SelectedRows[] gatherers;
   private final boolean batchPerPiece;
   private long[] selection = new long[0];
-  /** The selected rows of the piece, in order ({@link SelectedRows#picks}). */
+  /** The selected rows of the piece, in order ({@link SelectionBits#picks}). */
   private int[] picks = new int[0];
   /** Per field: whether the piece's vector holds only its selected rows ({@link FieldReader#readSelected}). */
   private final boolean[] compacted;
@@ -334,7 +335,7 @@ final class FilteredBatches implements AutoCloseable {
       if (picks.length < rows) {
         picks = new int[Math.max(rows, batchRows)];
       }
-      SelectedRows.picks(selection, 0, rows, picks);
+      SelectionBits.picks(selection, 0, rows, picks);
       pieceRows = rows;
       pieceNext = 0;
       pieceSelectedLeft = selected;

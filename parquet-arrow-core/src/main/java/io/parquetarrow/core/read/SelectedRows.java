@@ -1,5 +1,6 @@
 package io.parquetarrow.core.read;
 
+import io.parquetarrow.core.column.SelectionBits;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -11,7 +12,7 @@ import org.apache.arrow.vector.util.TransferPair;
 /**
  * Appends the selected rows of one vector to another of the same type: the rows of a decoded piece that a filter
  * selected, gathered into the batch being filled. A selection is a bitmap of {@code long} words (bit {@code i} of
- * word {@code i / 64} is row {@code i}); {@link #picks} turns it into row numbers once per piece, and every field
+ * word {@code i / 64} is row {@code i}); {@link SelectionBits#picks} turns it into row numbers once per piece, and every field
  * gathers those. Fixed-width values, booleans and the bytes of 32-bit-offset strings and binaries are gathered
  * through the buffers' addresses after one capacity check for all the rows, their validity bits eight at a time,
  * or set wholesale when the source has no null; other vectors (large offsets, nested) value by value through a
@@ -31,34 +32,6 @@ final class SelectedRows {
 
   FieldVector target() {
     return target;
-  }
-
-  /**
-   * Writes the rows from {@code fromRow} (inclusive) to {@code toRow} (exclusive) whose bit is set in
-   * {@code selection} to {@code picks}, in order, and returns how many there are.
-   */
-  static int picks(long[] selection, int fromRow, int toRow, int[] picks) {
-    int count = 0;
-    if (fromRow >= toRow) {
-      return 0;
-    }
-    int first = fromRow >>> 6;
-    int last = (toRow - 1) >>> 6;
-    for (int word = first; word <= last; word++) {
-      long bits = selection[word];
-      if (word == first) {
-        bits &= -1L << fromRow;
-      }
-      if (word == last && (toRow & 63) != 0) {
-        bits &= (1L << toRow) - 1;
-      }
-      int base = word << 6;
-      while (bits != 0) {
-        picks[count++] = base + Long.numberOfTrailingZeros(bits);
-        bits &= bits - 1;
-      }
-    }
-    return count;
   }
 
   /**

@@ -117,14 +117,14 @@ class DataPageFuzzTest {
         }
         case 2 -> {
           if (cursor.binaryValues()) {
-            cursor.appendBinary(new CountingBinarySink(present), 0, present, scratch);
+            ChunkedValues.appendBinary(cursor, new CountingBinarySink(present), 0, present, scratch);
           } else {
             readIntoBatch(cursor, batch, present);
           }
         }
         case 3 -> {
           if (cursor.booleanValues()) {
-            cursor.decodeBooleans(present, cursor.levelsRemaining(), scratch);
+            ChunkedValues.decodeBooleans(cursor, present, cursor.levelsRemaining(), scratch);
           } else {
             readIntoBatch(cursor, batch, present);
           }

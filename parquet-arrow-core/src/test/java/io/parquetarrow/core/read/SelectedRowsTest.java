@@ -2,6 +2,7 @@ package io.parquetarrow.core.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.parquetarrow.core.column.SelectionBits;
 import io.parquetarrow.core.testing.TestAllocators;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +46,7 @@ class SelectedRowsTest {
             target.allocateNew();
             SelectedRows gather = new SelectedRows(target);
             int[] picks = new int[rows];
-            int count = SelectedRows.picks(selection, 0, rows, picks);
+            int count = SelectionBits.picks(selection, 0, rows, picks);
             int split = random.nextInt(count + 1);
             int next = gather.append(source, picks, 0, split, 0);
             next = gather.append(source, picks, split, count - split, next);
