@@ -265,82 +265,7 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
    */
   public int readCounting(int[] destination, int destinationOffset, int count, int counted, int maximum)
       throws ParquetCorruptionException {
-    PageCursor.checkValuesRemain(what, count, valuesRemaining);
-    Objects.checkFromIndexSize(destinationOffset, count, destination.length);
-    int offset = destinationOffset;
-    int left = count;
-    int equal = 0;
-    while (left > 0) {
-      if (runRemaining == 0) {
-        int whole = readShortRuns(destination, offset, left);
-        if (whole > 0) {
-          equal += countChecking(destination, offset, whole, counted, maximum);
-          offset += whole;
-          left -= whole;
-        }
-        if (left > 0) {
-          readRunHeader();
-        }
-        continue;
-      }
-      int take = Math.min(left, runRemaining);
-      if (inRleRun) {
-        if (Integer.compareUnsigned(rleValue, maximum) > 0) {
-          throw aboveTarget(rleValue, maximum);
-        }
-        Arrays.fill(destination, offset, offset + take, rleValue);
-        if (rleValue == counted) {
-          equal += take;
-        }
-      } else {
-        readPacked(destination, offset, take);
-        equal += countChecking(destination, offset, take, counted, maximum);
-      }
-      offset += take;
-      left -= take;
-      runRemaining -= take;
-      valuesRemaining -= take;
-    }
-    return equal;
-  }
-
-  /**
-   * How many of {@code values[offset, +count)} equal {@code counted}; throws at the first above {@code maximum}
-   * (unsigned).
-   */
-  private int countChecking(int[] values, int offset, int count, int counted, int maximum)
-      throws ParquetCorruptionException {
-    int equal = 0;
-    boolean above = false;
-    if (bitWidth < 31 && maximum >= (1 << bitWidth) - 1 && counted >= 0) {
-      // No value of this width can exceed the maximum (levels of width 1 and maximum 1, width 2 and 3, ...):
-      // count only, with the kernel (vectorised where the Vector API is on).
-      equal = kernels.countEqual(values, offset, count, counted);
-    } else if (bitWidth < 32 && maximum >= 0 && counted >= 0) {
-      // Values, maximum and counted are non-negative ints here, so plain arithmetic counts and checks them
-      // without branches (a loop the JIT can vectorise): (value ^ counted) - 1 is negative only when they are
-      // equal, maximum - value only when the value is above the maximum.
-      int sign = 0;
-      for (int i = offset, end = offset + count; i < end; i++) {
-        int value = values[i];
-        equal += ((value ^ counted) - 1) >>> 31;
-        sign |= maximum - value;
-      }
-      above = sign < 0;
-    } else {
-      for (int i = offset, end = offset + count; i < end; i++) {
-        equal += values[i] == counted ? 1 : 0;
-        above |= Integer.compareUnsigned(values[i], maximum) > 0;
-      }
-    }
-    if (above) {
-      for (int i = offset, end = offset + count; i < end; i++) {
-        if (Integer.compareUnsigned(values[i], maximum) > 0) {
-          throw aboveTarget(values[i], maximum);
-        }
-      }
-    }
-    return equal;
+    return CheckedRunReads.readCounting(this, destination, destinationOffset, count, counted, maximum);
   }
 
   /**
@@ -351,44 +276,7 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
    */
   public long readCheckingBelow(int[] destination, int destinationOffset, int count, int bound)
       throws ParquetCorruptionException {
-    PageCursor.checkValuesRemain(what, count, valuesRemaining);
-    Objects.checkFromIndexSize(destinationOffset, count, destination.length);
-    int offset = destinationOffset;
-    int left = count;
-    long offending = -1;
-    while (left > 0) {
-      if (runRemaining == 0) {
-        int whole = readShortRuns(destination, offset, left);
-        if (whole > 0) {
-          if (offending < 0) {
-            offending = firstNotBelow(destination, offset, whole, bound);
-          }
-          offset += whole;
-          left -= whole;
-        }
-        if (left > 0) {
-          readRunHeader();
-        }
-        continue;
-      }
-      int take = Math.min(left, runRemaining);
-      if (inRleRun) {
-        if (Integer.compareUnsigned(rleValue, bound) >= 0 && offending < 0) {
-          offending = Integer.toUnsignedLong(rleValue);
-        }
-        Arrays.fill(destination, offset, offset + take, rleValue);
-      } else {
-        readPacked(destination, offset, take);
-        if (offending < 0) {
-          offending = firstNotBelow(destination, offset, take, bound);
-        }
-      }
-      offset += take;
-      left -= take;
-      runRemaining -= take;
-      valuesRemaining -= take;
-    }
-    return offending;
+    return CheckedRunReads.readCheckingBelow(this, destination, destinationOffset, count, bound);
   }
 
   /**
@@ -402,52 +290,47 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
    */
   public long readPickedCheckingBelow(int count, int[] picks, int first, int pickCount, int[] destination,
       int bound) throws ParquetCorruptionException {
-    PageCursor.checkValuesRemain(what, count, valuesRemaining);
-    Objects.checkFromIndexSize(first, pickCount, picks.length);
-    Objects.checkFromIndexSize(0, pickCount, destination.length);
-    long offending = -1;
-    int pick = first;
-    int end = first + pickCount;
-    int out = 0;
-    int done = 0;
-    while (done < count) {
-      if (runRemaining == 0) {
-        readRunHeader();
-        continue;
-      }
-      int take = Math.min(count - done, runRemaining);
-      int runEnd = done + take;
-      int buffered = inRleRun ? 0 : groupFilled - groupIndex;
-      for (; pick < end && picks[pick] < runEnd; pick++) {
-        int at = picks[pick] - done;
-        if (at < 0) {
-          throw new IllegalArgumentException("pick " + picks[pick] + " is not ascending");
-        }
-        int value = inRleRun ? rleValue : at < buffered ? group[groupIndex + at] : packedValue(at - buffered);
-        if (Integer.compareUnsigned(value, bound) >= 0 && offending < 0) {
-          offending = Integer.toUnsignedLong(value);
-        }
-        destination[out++] = value;
-      }
-      if (!inRleRun) {
-        skipPacked(take);
-      }
-      done = runEnd;
-      runRemaining -= take;
-      valuesRemaining -= take;
-    }
-    if (pick != end) {
-      throw new IllegalArgumentException("pick " + picks[pick] + " is not below " + count);
-    }
-    return offending;
+    return CheckedRunReads.readPickedCheckingBelow(this, count, picks, first, pickCount, destination, bound);
+  }
+
+  // Run state and primitives for CheckedRunReads' run walks; trivial and on a final class, so the JIT inlines them.
+  String what() {
+    return what;
+  }
+
+  ParquetKernels kernels() {
+    return kernels;
+  }
+
+  /** Values left in the current run; 0 between runs, when {@link #readRunHeader} comes next. */
+  int runRemaining() {
+    return runRemaining;
+  }
+
+  boolean inRleRun() {
+    return inRleRun;
+  }
+
+  int rleValue() {
+    return rleValue;
+  }
+
+  /** Marks the next {@code count} values of the current run (no more than it has left) as read. */
+  void consumeRun(int count) {
+    runRemaining -= count;
+    valuesRemaining -= count;
   }
 
   /**
-   * The value {@code index} values past the current bit-packed run's next unbuffered group start, not moving: its
-   * bits lie within the bytes checked when the run began; the bytes read past them are masked off.
+   * The value {@code index} values past the next one of the current bit-packed run, not moving: buffered, or read
+   * from its own bits, within the bytes checked when the run began (the bytes read past them are masked off).
    */
-  private int packedValue(int index) {
-    long bit = (long) index * bitWidth;
+  int packedValueAhead(int index) {
+    int buffered = groupFilled - groupIndex;
+    if (index < buffered) {
+      return group[groupIndex + index];
+    }
+    long bit = (long) (index - buffered) * bitWidth;
     int at = packedPosition + (int) (bit >>> 3);
     long word;
     if (page.length - at >= Long.BYTES) {
@@ -459,32 +342,6 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
       }
     }
     return (int) ((word >>> (bit & 7)) & ((1L << bitWidth) - 1));
-  }
-
-  /** The first of {@code values[offset, +count)} not below {@code bound} (unsigned), or -1. */
-  private long firstNotBelow(int[] values, int offset, int count, int bound) {
-    if (bitWidth < 32 && bound > 0) {
-      // Non-negative values: bound - 1 - value is negative exactly when value >= bound; OR-ing keeps the sign.
-      int sign = 0;
-      int last = bound - 1;
-      for (int i = offset, end = offset + count; i < end; i++) {
-        sign |= last - values[i];
-      }
-      if (sign >= 0) {
-        return -1;
-      }
-    }
-    for (int i = offset, end = offset + count; i < end; i++) {
-      if (Integer.compareUnsigned(values[i], bound) >= 0) {
-        return Integer.toUnsignedLong(values[i]);
-      }
-    }
-    return -1;
-  }
-
-  private ParquetCorruptionException aboveTarget(int value, int target) {
-    return ParquetCorruptionException.of(
-        "%s: value %d exceeds the maximum %d", what, Integer.toUnsignedLong(value), Integer.toUnsignedLong(target));
   }
 
   @Override
@@ -517,7 +374,7 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
    * the group buffer, a header parser for five-byte varints) cost more than the values. With this loop such levels
    * decode in a little over half the time (docs/decisions/0021-reader-short-level-runs.md).
    */
-  private int readShortRuns(int[] destination, int offset, int left) {
+  int readShortRuns(int[] destination, int offset, int left) {
     int width = bitWidth;
     if (width == 0) {
       return 0;
@@ -563,7 +420,7 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
     return offset - start;
   }
 
-  private void readPacked(int[] destination, int offset, int count) {
+  void readPacked(int[] destination, int offset, int count) {
     int buffered = Math.min(count, groupFilled - groupIndex);
     if (buffered > 0) {
       System.arraycopy(group, groupIndex, destination, offset, buffered);
@@ -587,7 +444,7 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
     }
   }
 
-  private void skipPacked(int count) {
+  void skipPacked(int count) {
     int buffered = Math.min(count, groupFilled - groupIndex);
     groupIndex += buffered;
     count -= buffered;
@@ -612,7 +469,7 @@ public final class RleBitPackedHybridDecoder implements ValueDecoder<int[]> {
     groupFilled = valid;
   }
 
-  private void readRunHeader() throws ParquetCorruptionException {
+  void readRunHeader() throws ParquetCorruptionException {
     if (position >= limit && bitWidth == 0) {
       // Some writers omit the runs entirely when every value is 0 (a one-entry dictionary): nothing to read.
       inRleRun = true;
