@@ -52,6 +52,7 @@ public final class BitPackingGenerator {
     out.append("// Regenerate: java ").append(GENERATOR_PATH)
         .append(" parquet-arrow-simd/src/main/java/io/parquetarrow/simd\n");
     out.append("package io.parquetarrow.simd;\n\n");
+    out.append("import java.util.Arrays;\n\n");
     out.append("/**\n");
     out.append(" * Unrolled scalar bit unpacking and packing of {@code ").append(type).append("} values, bit widths 0\u2013")
         .append(maxWidth).append(", in\n");
@@ -69,7 +70,7 @@ public final class BitPackingGenerator {
     out.append("  static void unpack(byte[] input, int inputOffset, ").append(type)
         .append("[] output, int outputOffset, int blocks, int bitWidth) {\n");
     out.append("    switch (bitWidth) {\n");
-    out.append("      case 0 -> java.util.Arrays.fill(output, outputOffset, outputOffset + blocks * 8, 0);\n");
+    out.append("      case 0 -> Arrays.fill(output, outputOffset, outputOffset + blocks * 8, 0);\n");
     for (int width = 1; width <= maxWidth; width++) {
       out.append("      case ").append(width).append(" -> unpack").append(width)
           .append("(input, inputOffset, output, outputOffset, blocks);\n");

@@ -2,6 +2,8 @@
 // Regenerate: java parquet-arrow-simd/src/generator/BitPackingGenerator.java parquet-arrow-simd/src/main/java/io/parquetarrow/simd
 package io.parquetarrow.simd;
 
+import java.util.Arrays;
+
 /**
  * Unrolled scalar bit unpacking and packing of {@code int} values, bit widths 0–32, in
  * whole blocks of 8 values (a block of width {@code w} is exactly {@code w} bytes). Used by
@@ -18,7 +20,7 @@ final class IntBitPacking {
    */
   static void unpack(byte[] input, int inputOffset, int[] output, int outputOffset, int blocks, int bitWidth) {
     switch (bitWidth) {
-      case 0 -> java.util.Arrays.fill(output, outputOffset, outputOffset + blocks * 8, 0);
+      case 0 -> Arrays.fill(output, outputOffset, outputOffset + blocks * 8, 0);
       case 1 -> unpack1(input, inputOffset, output, outputOffset, blocks);
       case 2 -> unpack2(input, inputOffset, output, outputOffset, blocks);
       case 3 -> unpack3(input, inputOffset, output, outputOffset, blocks);
