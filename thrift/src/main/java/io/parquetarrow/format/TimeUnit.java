@@ -20,6 +20,15 @@ public enum TimeUnit {
     this.fieldId = fieldId;
   }
 
+  /** How many of this unit make a second: 1,000, 1,000,000 or 1,000,000,000. */
+  public long perSecond() {
+    return switch (this) {
+      case MILLIS -> 1_000L;
+      case MICROS -> 1_000_000L;
+      case NANOS -> 1_000_000_000L;
+    };
+  }
+
   /** The field id of this member in {@code union TimeUnit}. */
   public int value() {
     return fieldId;

@@ -131,6 +131,13 @@ class FormatRoundTripTest {
   }
 
   @Test
+  void timeUnitsCountTheirPartsOfASecond() {
+    assertThat(TimeUnit.MILLIS.perSecond()).isEqualTo(1_000L);
+    assertThat(TimeUnit.MICROS.perSecond()).isEqualTo(1_000_000L);
+    assertThat(TimeUnit.NANOS.perSecond()).isEqualTo(1_000_000_000L);
+  }
+
+  @Test
   void topLevelEncodeAndDecodeHelpersAgreeWithReadAndWrite() throws ParquetCorruptionException {
     FileMetaData footer = fullFileMetaData();
     byte[] padded = new byte[footer.encode().length + 10];

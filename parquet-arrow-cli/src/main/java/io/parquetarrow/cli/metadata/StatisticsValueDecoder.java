@@ -2,6 +2,7 @@ package io.parquetarrow.cli.metadata;
 
 import io.parquetarrow.cli.output.DisplayValue;
 import io.parquetarrow.cli.output.TextEscaper;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -45,7 +46,7 @@ public final class StatisticsValueDecoder {
           : invalid(bytes, "BOOLEAN");
       case INT32 -> bytes.length == 4 ? decodeInt32(little(bytes).getInt(), annotation) : invalid(bytes, "INT32");
       case INT64 -> bytes.length == 8 ? decodeInt64(little(bytes).getLong(), annotation) : invalid(bytes, "INT64");
-      case INT96 -> bytes.length == 12 ? decodeInt96(bytes) : invalid(bytes, "INT96");
+      case INT96 -> bytes.length == PhysicalTypes.INT96_BYTES ? decodeInt96(bytes) : invalid(bytes, "INT96");
       case FLOAT -> bytes.length == 4
           ? new DisplayValue.Number(Float.toString(little(bytes).getFloat()))
           : invalid(bytes, "FLOAT");

@@ -92,10 +92,10 @@ public record TypeAnnotation(
       return decimal(decimal.precision(), decimal.scale());
     }
     if (logicalType instanceof LogicalType.TimeType time) {
-      return time(unitOf(time.unit()), time.isAdjustedToUTC());
+      return time(unitOf(time.unit().perSecond()), time.isAdjustedToUTC());
     }
     if (logicalType instanceof LogicalType.TimestampType timestamp) {
-      return timestamp(unitOf(timestamp.unit()), timestamp.isAdjustedToUTC());
+      return timestamp(unitOf(timestamp.unit().perSecond()), timestamp.isAdjustedToUTC());
     }
     if (logicalType instanceof LogicalType.IntType integer) {
       return integer(integer.bitWidth(), integer.isSigned());
@@ -148,12 +148,14 @@ public record TypeAnnotation(
     return of(kind);
   }
 
-  private static TimeUnit unitOf(io.parquetarrow.format.TimeUnit unit) {
-    return switch (unit) {
-      case MILLIS -> TimeUnit.MILLIS;
-      case MICROS -> TimeUnit.MICROS;
-      case NANOS -> TimeUnit.NANOS;
-    };
+  /** The unit of {@code perSecond} per second, as the file's unit ({@code format.TimeUnit.perSecond()}) says. */
+  private static TimeUnit unitOf(long perSecond) {
+    for (TimeUnit unit : TimeUnit.values()) {
+      if (unit.perSecond == perSecond) {
+        return unit;
+      }
+    }
+    throw new IllegalArgumentException("no time unit of " + perSecond + " per second");
   }
 
   /** An annotation without parameters. */

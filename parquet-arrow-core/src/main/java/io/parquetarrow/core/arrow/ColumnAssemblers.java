@@ -8,10 +8,10 @@ import io.parquetarrow.errors.ParquetException;
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.LogicalType;
 import io.parquetarrow.format.PhysicalTypes;
-import io.parquetarrow.format.TimeUnit;
 import io.parquetarrow.format.Type;
 import io.parquetarrow.simd.ParquetKernels;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -149,7 +149,7 @@ public final class ColumnAssemblers {
   private static ColumnAssembler time(ArrowType.Time type, ColumnDescriptor column, int level, ParquetKernels kernels) {
     long targetPerSecond = perSecond(type.getUnit());
     long sourcePerSecond = column.effectiveLogicalType() instanceof LogicalType.TimeType time
-        ? perSecond(time.unit()) : targetPerSecond;
+        ? time.unit().perSecond() : targetPerSecond;
     int width = type.getBitWidth() / 8;
     return switch (column.physicalType()) {
       case INT32 -> scaled(kernels, level, false, width, sourcePerSecond, targetPerSecond);
@@ -165,7 +165,7 @@ public final class ColumnAssemblers {
       case INT96 -> new Int96TimestampAssembler(kernels, level, 1_000_000_000L / targetPerSecond);
       case INT64 -> {
         long sourcePerSecond = column.effectiveLogicalType() instanceof LogicalType.TimestampType timestamp
-            ? perSecond(timestamp.unit()) : targetPerSecond;
+            ? timestamp.unit().perSecond() : targetPerSecond;
         yield scaled(kernels, level, true, 8, sourcePerSecond, targetPerSecond);
       }
       default -> null;
@@ -198,20 +198,12 @@ public final class ColumnAssemblers {
     return new DecimalAssembler(kernels, level, source, column.typeLength(), width);
   }
 
-  static long perSecond(org.apache.arrow.vector.types.TimeUnit unit) {
+  static long perSecond(TimeUnit unit) {
     return switch (unit) {
       case SECOND -> 1L;
       case MILLISECOND -> 1_000L;
       case MICROSECOND -> 1_000_000L;
       case NANOSECOND -> 1_000_000_000L;
-    };
-  }
-
-  static long perSecond(TimeUnit unit) {
-    return switch (unit) {
-      case MILLIS -> 1_000L;
-      case MICROS -> 1_000_000L;
-      case NANOS -> 1_000_000_000L;
     };
   }
 }

@@ -3,7 +3,7 @@ package io.parquetarrow.core.filter;
 import io.parquetarrow.core.schema.ColumnDescriptor;
 import io.parquetarrow.format.ConvertedType;
 import io.parquetarrow.format.LogicalType;
-import io.parquetarrow.format.TimeUnit;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -105,12 +105,7 @@ public final class PlainValueOrder {
       return simple(Domain.DATE, physical, -1);
     }
     if (logical instanceof LogicalType.TimestampType timestamp && physical == Type.INT64) {
-      long perSecond = switch (timestamp.unit()) {
-        case MILLIS -> 1_000L;
-        case MICROS -> 1_000_000L;
-        case NANOS -> 1_000_000_000L;
-      };
-      return new PlainValueOrder(Domain.TIMESTAMP, physical, -1, 0, perSecond, false);
+      return new PlainValueOrder(Domain.TIMESTAMP, physical, -1, 0, timestamp.unit().perSecond(), false);
     }
     return none(physical, -1);
   }
@@ -380,7 +375,7 @@ public final class PlainValueOrder {
             Math.floorMod(units, unitsPerSecond) * nanosPerUnit);
       }
       case INT96_TIMESTAMP -> {
-        if (plainValue.length != 12) {
+        if (plainValue.length != PhysicalTypes.INT96_BYTES) {
           yield null;
         }
         ByteBuffer buffer = little(plainValue);

@@ -1,16 +1,18 @@
 package io.parquetarrow.core.schema;
 
+import static org.apache.arrow.vector.types.TimeUnit.NANOSECOND;
+
 import io.parquetarrow.errors.UnsupportedParquetFeatureException;
 import io.parquetarrow.format.ConvertedType;
 import io.parquetarrow.format.EdgeInterpolationAlgorithm;
 import io.parquetarrow.format.FieldRepetitionType;
 import io.parquetarrow.format.LogicalType;
 import io.parquetarrow.format.SchemaElement;
+import io.parquetarrow.format.TimeUnit;
 import io.parquetarrow.format.Type;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -171,20 +173,19 @@ public final class ArrowToParquetSchema {
         ArrowType.Time time = (ArrowType.Time) arrowType;
         if (time.getBitWidth() == 32) {
           out.add(primitive(name, repetition, Type.INT32, null,
-              new LogicalType.TimeType(true, io.parquetarrow.format.TimeUnit.MILLIS), fieldId));
+              new LogicalType.TimeType(true, TimeUnit.MILLIS), fieldId));
         } else {
-          io.parquetarrow.format.TimeUnit unit = time.getUnit() == TimeUnit.NANOSECOND
-              ? io.parquetarrow.format.TimeUnit.NANOS : io.parquetarrow.format.TimeUnit.MICROS;
+          TimeUnit unit = time.getUnit() == NANOSECOND ? TimeUnit.NANOS : TimeUnit.MICROS;
           out.add(primitive(name, repetition, Type.INT64, null, new LogicalType.TimeType(true, unit), fieldId));
         }
       }
       case Timestamp -> {
         ArrowType.Timestamp timestamp = (ArrowType.Timestamp) arrowType;
         boolean utc = timestamp.getTimezone() != null && !timestamp.getTimezone().isEmpty();
-        io.parquetarrow.format.TimeUnit unit = switch (timestamp.getUnit()) {
-          case SECOND, MILLISECOND -> io.parquetarrow.format.TimeUnit.MILLIS;
-          case MICROSECOND -> io.parquetarrow.format.TimeUnit.MICROS;
-          case NANOSECOND -> io.parquetarrow.format.TimeUnit.NANOS;
+        TimeUnit unit = switch (timestamp.getUnit()) {
+          case SECOND, MILLISECOND -> TimeUnit.MILLIS;
+          case MICROSECOND -> TimeUnit.MICROS;
+          case NANOSECOND -> TimeUnit.NANOS;
         };
         out.add(primitive(name, repetition, Type.INT64, null, new LogicalType.TimestampType(utc, unit), fieldId));
       }

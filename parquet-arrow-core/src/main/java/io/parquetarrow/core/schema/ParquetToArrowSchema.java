@@ -1,5 +1,7 @@
 package io.parquetarrow.core.schema;
 
+import static io.parquetarrow.format.TimeUnit.MILLIS;
+
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.format.ConvertedType;
 import io.parquetarrow.format.LogicalType;
@@ -356,7 +358,7 @@ public final class ParquetToArrowSchema {
           return new ArrowType.Int(integer.bitWidth(), integer.isSigned());
         } else if (logical instanceof LogicalType.DateType) {
           return new ArrowType.Date(DateUnit.DAY);
-        } else if (logical instanceof LogicalType.TimeType time && time.unit() == io.parquetarrow.format.TimeUnit.MILLIS) {
+        } else if (logical instanceof LogicalType.TimeType time && time.unit() == MILLIS) {
           return new ArrowType.Time(TimeUnit.MILLISECOND, 32);
         }
         break;
@@ -366,10 +368,10 @@ public final class ParquetToArrowSchema {
         } else if (logical instanceof LogicalType.IntType integer && integer.bitWidth() == 64) {
           return new ArrowType.Int(64, integer.isSigned());
         } else if (logical instanceof LogicalType.TimestampType timestamp) {
-          return new ArrowType.Timestamp(arrowUnit(timestamp.unit()), timestamp.isAdjustedToUTC() ? "UTC" : null);
-        } else if (logical instanceof LogicalType.TimeType time
-            && time.unit() != io.parquetarrow.format.TimeUnit.MILLIS) {
-          return new ArrowType.Time(arrowUnit(time.unit()), 64);
+          TimeUnit unit = arrowUnit(timestamp.unit().perSecond());
+          return new ArrowType.Timestamp(unit, timestamp.isAdjustedToUTC() ? "UTC" : null);
+        } else if (logical instanceof LogicalType.TimeType time && time.unit() != MILLIS) {
+          return new ArrowType.Time(arrowUnit(time.unit().perSecond()), 64);
         }
         break;
       case INT96:
@@ -440,11 +442,11 @@ public final class ParquetToArrowSchema {
     return (int) Math.floor(Math.log10(Math.pow(2, 8.0 * length - 1) - 1));
   }
 
-  private static TimeUnit arrowUnit(io.parquetarrow.format.TimeUnit unit) {
-    return switch (unit) {
-      case MILLIS -> TimeUnit.MILLISECOND;
-      case MICROS -> TimeUnit.MICROSECOND;
-      case NANOS -> TimeUnit.NANOSECOND;
-    };
+  /** Arrow's unit of {@code perSecond} per second, as a Parquet unit's {@code perSecond()} says. */
+  private static TimeUnit arrowUnit(long perSecond) {
+    if (perSecond == 1_000L) {
+      return TimeUnit.MILLISECOND;
+    }
+    return perSecond == 1_000_000L ? TimeUnit.MICROSECOND : TimeUnit.NANOSECOND;
   }
 }
