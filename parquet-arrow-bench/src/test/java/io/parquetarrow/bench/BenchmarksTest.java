@@ -7,6 +7,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
@@ -69,7 +70,8 @@ class BenchmarksTest {
     benchmark.columns = 10_000;
     benchmark.setUp();
     assertThat(benchmark.oursDecode().schema()).as("schema elements: root plus 10,000 columns").hasSize(10_001);
-    assertThat(benchmark.parquetJavaConverted().getFileMetaData().getSchema().getColumns())
+    ParquetMetadata parquetJava = (ParquetMetadata) benchmark.parquetJavaConverted();
+    assertThat(parquetJava.getFileMetaData().getSchema().getColumns())
         .as("parquet-java's columns").hasSize(10_000);
     assertThat(benchmark.oursDecodeAndValidate().rowGroups().get(0).columns()).as("our validated chunks")
         .hasSize(10_000);
