@@ -191,7 +191,7 @@ final class DataPageCursor {
     return array == ValueDecoders.ValueArray.BOOLEANS;
   }
 
-  /** Whether the values are BYTE_ARRAY taken as they are, which {@link ChunkedValues#appendBinary} writes to a vector. */
+  /** Whether the values are BYTE_ARRAY taken as they are, which {@link ChunkedValues#appendBinary} writes out. */
   boolean binaryValues() {
     return array == ValueDecoders.ValueArray.BINARY && conversion == null;
   }

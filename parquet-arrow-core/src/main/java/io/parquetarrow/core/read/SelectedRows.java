@@ -11,11 +11,11 @@ import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * Appends the selected rows of one vector to another of the same type: the rows of a decoded piece that a filter
- * selected, gathered into the batch being filled. A selection is a bitmap of {@code long} words (bit {@code i} of
- * word {@code i / 64} is row {@code i}); {@link SelectionBits#picks} turns it into row numbers once per piece, and every field
- * gathers those. Fixed-width values, booleans and the bytes of 32-bit-offset strings and binaries are gathered
- * through the buffers' addresses after one capacity check for all the rows, their validity bits eight at a time,
- * or set wholesale when the source has no null; other vectors (large offsets, nested) value by value through a
+ * selected, gathered into the batch being filled. A selection is a bitmap of {@code long} words (bit {@code i} of word
+ * {@code i / 64} is row {@code i}); {@link SelectionBits#picks} turns it into row numbers once per piece, and every
+ * field gathers those. Fixed-width values, booleans and the bytes of 32-bit-offset strings and binaries are gathered
+ * through the buffers' addresses after one capacity check for all the rows, their validity bits eight at a time, or set
+ * wholesale when the source has no null; other vectors (large offsets, nested) value by value through a
  * {@link TransferPair}. One per field and target vector; reused batch after batch.
  */
 final class SelectedRows {
