@@ -12,4 +12,13 @@ public final class PhysicalTypes {
    * little-endian int64 followed by the Julian day as a little-endian int32.
    */
   public static final int INT96_BYTES = 12;
+
+  /**
+   * Bytes of one value of the converted type INTERVAL, a FIXED_LEN_BYTE_ARRAY of three little-endian uint32:
+   * months, days and milliseconds.
+   */
+  public static final int INTERVAL_BYTES = 12;
+
+  /** Bytes of one UUID value: a FIXED_LEN_BYTE_ARRAY in big-endian (RFC 4122) byte order. */
+  public static final int UUID_BYTES = 16;
 }

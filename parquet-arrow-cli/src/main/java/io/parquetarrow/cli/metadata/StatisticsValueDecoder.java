@@ -124,7 +124,7 @@ public final class StatisticsValueDecoder {
     return switch (kind) {
       case DECIMAL -> decimal(bytes, annotation.scale());
       case UUID -> {
-        if (bytes.length != 16) {
+        if (bytes.length != PhysicalTypes.UUID_BYTES) {
           yield invalid(bytes, "UUID");
         }
         ByteBuffer big = ByteBuffer.wrap(bytes);

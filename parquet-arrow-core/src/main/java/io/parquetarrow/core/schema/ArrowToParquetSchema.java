@@ -7,6 +7,7 @@ import io.parquetarrow.format.ConvertedType;
 import io.parquetarrow.format.EdgeInterpolationAlgorithm;
 import io.parquetarrow.format.FieldRepetitionType;
 import io.parquetarrow.format.LogicalType;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.SchemaElement;
 import io.parquetarrow.format.TimeUnit;
 import io.parquetarrow.format.Type;
@@ -115,7 +116,8 @@ public final class ArrowToParquetSchema {
       if ("arrow.json".equals(extension.extensionName())) {
         out.add(primitive(name, repetition, Type.BYTE_ARRAY, null, new LogicalType.JsonType(), fieldId));
       } else if ("arrow.uuid".equals(extension.extensionName())) {
-        out.add(primitive(name, repetition, Type.FIXED_LEN_BYTE_ARRAY, 16, new LogicalType.UuidType(), fieldId));
+        out.add(primitive(name, repetition, Type.FIXED_LEN_BYTE_ARRAY, PhysicalTypes.UUID_BYTES,
+            new LogicalType.UuidType(), fieldId));
       } else {
         Field storage = new Field(name, new FieldType(field.isNullable(),
             extension.storageType(), null, field.getMetadata()), field.getChildren());
@@ -192,8 +194,8 @@ public final class ArrowToParquetSchema {
       case Duration -> out.add(primitive(name, repetition, Type.INT64, null, null, fieldId));
       case Interval -> {
         // INTERVAL exists only as a converted type (no LogicalType union member), so it is set directly.
-        out.add(new SchemaElement(Type.FIXED_LEN_BYTE_ARRAY, 12, repetition, name, null, ConvertedType.INTERVAL,
-            null, null, fieldId, null, null));
+        out.add(new SchemaElement(Type.FIXED_LEN_BYTE_ARRAY, PhysicalTypes.INTERVAL_BYTES, repetition, name, null,
+            ConvertedType.INTERVAL, null, null, fieldId, null, null));
       }
       case Struct -> {
         if (field.getChildren().isEmpty()) {

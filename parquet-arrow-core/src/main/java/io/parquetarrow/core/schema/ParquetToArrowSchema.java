@@ -5,6 +5,7 @@ import static io.parquetarrow.format.TimeUnit.MILLIS;
 import io.parquetarrow.errors.ParquetCorruptionException;
 import io.parquetarrow.format.ConvertedType;
 import io.parquetarrow.format.LogicalType;
+import io.parquetarrow.format.PhysicalTypes;
 import io.parquetarrow.format.Type;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -397,11 +398,14 @@ public final class ParquetToArrowSchema {
           return new ArrowType.FloatingPoint(FloatingPointPrecision.HALF);
         } else if (logical == null || logical instanceof LogicalType.UuidType) {
           // UUID stays fixed_size_binary(16): Arrow C++ only produces arrow.uuid with arrow_extensions_enabled.
-          if (logical != null && node.typeLength() != 16) {
-            throw invalid(node, "UUID needs FIXED_LEN_BYTE_ARRAY(16), found length " + node.typeLength());
+          if (logical != null && node.typeLength() != PhysicalTypes.UUID_BYTES) {
+            throw invalid(node, "UUID needs FIXED_LEN_BYTE_ARRAY(" + PhysicalTypes.UUID_BYTES + "), found length "
+                + node.typeLength());
           }
-          if (logical == null && node.convertedType() == ConvertedType.INTERVAL && node.typeLength() != 12) {
-            throw invalid(node, "INTERVAL needs FIXED_LEN_BYTE_ARRAY(12), found length " + node.typeLength());
+          if (logical == null && node.convertedType() == ConvertedType.INTERVAL
+              && node.typeLength() != PhysicalTypes.INTERVAL_BYTES) {
+            throw invalid(node, "INTERVAL needs FIXED_LEN_BYTE_ARRAY(" + PhysicalTypes.INTERVAL_BYTES
+                + "), found length " + node.typeLength());
           }
           return new ArrowType.FixedSizeBinary(node.typeLength());
         }
