@@ -64,10 +64,8 @@ final class BatchStream {
     if (call.awaitReady(stallMillis)) {
       return true;
     }
-    if (!call.isCancelled()) {
-      call.fail(CallStatus.TIMED_OUT.withDescription("the client took no data for " + stallMillis + " ms")
-          .toRuntimeException());
-    }
+    call.fail(CallStatus.TIMED_OUT.withDescription("the client took no data for " + stallMillis + " ms")
+        .toRuntimeException());
     return false;
   }
 }

@@ -10,12 +10,14 @@ import org.apache.arrow.flight.grpc.StatusUtils;
 /**
  * The server's side of one DoGet call, as {@link BatchStream} sees it: messages framed by {@link FlightDataFrames}
  * go out one at a time; the stream waits until gRPC reports the call ready for more (its queue under the
- * backpressure threshold) or cancelled; it ends with {@link #complete()} or {@link #fail}. Built on gRPC's handler
- * thread, where the ready and cancel callbacks must be registered, then used by one stream thread alone.
+ * backpressure threshold) or cancelled; it ends with {@link #complete()} or {@link #fail}, whichever comes first
+ * (later endings, and endings of a cancelled call, are ignored). Built on gRPC's handler thread, where the ready and
+ * cancel callbacks must be registered, then used by one thread at a time: that handler thread, or the stream thread.
  */
 final class DoGetCall {
   private final ServerCallStreamObserver<ByteBuf> observer;
   private final Object signal = new Object();
+  private volatile boolean ended;
 
   DoGetCall(ServerCallStreamObserver<ByteBuf> observer) {
     this.observer = observer;
@@ -73,12 +75,25 @@ final class DoGetCall {
 
   /** Ends the call with this status (code and message only: clients never see a stack trace). */
   void fail(FlightRuntimeException error) {
-    observer.onError(StatusUtils.toGrpcException(error));
+    if (end()) {
+      observer.onError(StatusUtils.toGrpcException(error));
+    }
   }
 
   /** Ends the call successfully. */
   void complete() {
-    observer.onCompleted();
+    if (end()) {
+      observer.onCompleted();
+    }
+  }
+
+  /** Whether the call is still open (neither ended nor cancelled); marks it ended. */
+  private boolean end() {
+    if (ended || observer.isCancelled()) {
+      return false;
+    }
+    ended = true;
+    return true;
   }
 
   private void wake() {

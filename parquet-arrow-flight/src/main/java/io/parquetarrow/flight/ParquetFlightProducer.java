@@ -150,7 +150,11 @@ final class ParquetFlightProducer implements FlightProducer {
     }
   }
 
-  /** Sends one slice, on a stream thread, then completes the call once its memory is free. */
+  /**
+   * Sends one slice, on a stream thread, then completes the call once its memory is free. Whatever ends the stream
+   * early, an {@link Error} included (a class that failed to initialize, a full heap), fails the call: a client is
+   * never left waiting for a call that no thread will end.
+   */
   private void stream(TicketCodec.Contents contents, DoGetCall call) {
     if (!acquireStream()) {
       call.fail(tooManyStreams());
@@ -158,32 +162,30 @@ final class ParquetFlightProducer implements FlightProducer {
     }
     long number = streamNumbers.incrementAndGet();
     boolean sent = false;
-    FlightRuntimeException failure = null;
-    try {
-      try (StreamMemory memory = new StreamMemory(allocator, "get-" + number)) {
+    try (StreamMemory memory = new StreamMemory(allocator, "get-" + number)) {
+      try {
         FlightTarget target = directory.target(contents.path(), memory.allocator());
         try (ArrowReader reader = target.open(contents.slice(), contents.request(), memory.allocator())) {
           sent = batchStream.send(reader, call, memory.allocator());
         }
-        if (!memory.awaitReleased(stallMillis)) {
-          LOG.log(Level.WARNING, "stream " + number + " of " + contents.path() + ": gRPC still holds "
-              + memory.allocator().getAllocatedMemory() + " bytes of its batches after " + stallMillis + " ms");
-        }
+      } catch (IOException | RuntimeException | Error e) {
+        // Failed before the wait below: gRPC lets go of the batches it still queues once the call has ended.
+        call.fail(errors.toFlight(e));
       }
-    } catch (IOException | RuntimeException e) {
-      failure = errors.toFlight(e);
+      if (!memory.awaitReleased(stallMillis)) {
+        LOG.log(Level.WARNING, "stream " + number + " of " + contents.path() + ": gRPC still holds "
+            + memory.allocator().getAllocatedMemory() + " bytes of its batches after " + stallMillis + " ms");
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      failure = CallStatus.CANCELLED.withDescription("the server is shutting down").toRuntimeException();
+      call.fail(CallStatus.CANCELLED.withDescription("the server is shutting down").toRuntimeException());
+    } catch (RuntimeException | Error e) {
+      // The stream's allocator could not be made, or closed with memory still held.
+      call.fail(errors.toFlight(e));
     } finally {
       streams.release();
     }
-    if (call.isCancelled()) {
-      return;
-    }
-    if (failure != null) {
-      call.fail(failure);
-    } else if (sent) {
+    if (sent) {
       call.complete();
     }
   }

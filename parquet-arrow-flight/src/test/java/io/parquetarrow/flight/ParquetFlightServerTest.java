@@ -4,21 +4,32 @@ import static io.parquetarrow.flight.FlightTestClients.failure;
 import static io.parquetarrow.flight.FlightTestClients.read;
 import static io.parquetarrow.flight.FlightTestClients.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.parquetarrow.core.ReadOptions;
 import io.parquetarrow.core.dataset.ParquetDataset;
 import io.parquetarrow.core.ParquetArrowWriter;
 import io.parquetarrow.core.WriteOptions;
 import io.parquetarrow.core.testing.TestAllocators;
+import io.parquetarrow.core.file.ParquetFile;
 import io.parquetarrow.core.testing.TestTables;
+import io.parquetarrow.format.RowGroup;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.arrow.flight.AsyncPutListener;
+import org.apache.arrow.flight.CallOption;
+import org.apache.arrow.flight.CallOptions;
 import org.apache.arrow.flight.Criteria;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightDescriptor;
@@ -28,7 +39,11 @@ import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.memory.AllocationManager;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.memory.netty.NettyAllocationManager;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.junit.jupiter.api.AfterEach;
@@ -43,6 +58,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ParquetFlightServerTest {
   private static final int ROWS = 45_000;
+  /** A deadline on the streams of tests where a server that never ends a call would otherwise hang the test. */
+  private static final CallOption STREAM_DEADLINE = CallOptions.timeout(30, TimeUnit.SECONDS);
 
   @TempDir Path directory;
   @TempDir Path outside;
@@ -177,7 +194,8 @@ class ParquetFlightServerTest {
     assertThat(info.getRecords()).isEqualTo(6_000);
     assertThat(readAll(client, info)).isEqualTo(readDataset(sales, ReadOptions.defaults()));
 
-    String command = "{\"path\": \"sales\", \"columns\": [\"id\", \"year\"], \"filter\": \"year = 2024 AND id < 5500\"}";
+    String command = "{\"path\": \"sales\", \"columns\": [\"id\", \"year\"], "
+        + "\"filter\": \"year = 2024 AND id < 5500\"}";
     FlightInfo filtered = client.getInfo(FlightDescriptor.command(command.getBytes(StandardCharsets.UTF_8)));
     assertThat(filtered.getEndpoints()).as("the 2023 file and the file of ids from 5000 are pruned").hasSize(2);
     List<List<String>> rows = readAll(client, filtered);
@@ -312,6 +330,94 @@ class ParquetFlightServerTest {
     FlightInfo whole = client.getInfo(FlightDescriptor.path("data.parquet"));
     assertThat(read(client, whole.getEndpoints().get(1).getTicket()))
         .as("streams were released: more than the limit of 4 ran").hasSize(FlightTestData.ROW_GROUP_ROWS);
+  }
+
+  @Test
+  void aFileDamagedPastItsFirstBatchesFailsTheStreamByItsRelativePath() throws Exception {
+    Path damaged = directory.resolve("late-damage.parquet");
+    FlightTestData.write(damaged, 4 * FlightTestData.ROW_GROUP_ROWS, 0, allocator);
+    long lastGroupStart;
+    try (ParquetFile file = ParquetFile.open(damaged)) {
+      List<RowGroup> groups = file.metadata().fileMetaData().rowGroups();
+      lastGroupStart = groups.get(groups.size() - 1).columns().get(0).metaData().dataPageOffset();
+    }
+    byte[] garbage = new byte[64];
+    Arrays.fill(garbage, (byte) 0xFF);
+    try (FileChannel channel = FileChannel.open(damaged, StandardOpenOption.WRITE)) {
+      channel.write(ByteBuffer.wrap(garbage), lastGroupStart);
+    }
+    server.close();
+    client.close();
+    // One endpoint for the whole file (the default slice size), so the damage is met in the middle of a stream
+    // whose first batches gRPC has already queued or sent.
+    server = startServer(ParquetFlightServer.builder(directory, allocator));
+    FlightInfo info = client.getInfo(command("{\"path\": \"late-damage.parquet\", \"batch_rows\": 1000}"));
+    assertThat(info.getEndpoints()).hasSize(1);
+    long[] rows = new long[1];
+    FlightRuntimeException error;
+    try (FlightStream stream = client.getStream(info.getEndpoints().get(0).getTicket(), STREAM_DEADLINE)) {
+      error = catchThrowableOfType(FlightRuntimeException.class, () -> {
+        while (stream.next()) {
+          rows[0] += stream.getRoot().getRowCount();
+        }
+      });
+    }
+    assertThat(error).as("the stream's end").isNotNull();
+    assertThat(error.status().code()).isEqualTo(FlightStatusCode.INTERNAL);
+    assertThat(error.getMessage()).contains("late-damage.parquet").contains("row group 3")
+        .doesNotContain(directory.toRealPath().toString());
+    assertThat(rows[0]).as("rows before the damaged row group").isEqualTo(3L * FlightTestData.ROW_GROUP_ROWS);
+    awaitNothingAllocated();
+    assertThat(readAll(client, client.getInfo(FlightDescriptor.path("data.parquet")))).hasSize(ROWS);
+  }
+
+  @Test
+  void anErrorOnTheStreamThreadFailsTheCallInsteadOfLeavingTheClientWaiting() throws Exception {
+    // Allocations fail with an Error once the countdown runs out, as a class that fails to initialize (Arrow's
+    // MemoryUtil without --add-opens) or a full heap would: not an exception the library's code expects.
+    AtomicInteger allocationsLeft = new AtomicInteger(Integer.MAX_VALUE);
+    AllocationManager.Factory failing = new AllocationManager.Factory() {
+      @Override
+      public AllocationManager create(BufferAllocator accountingAllocator, long size) {
+        if (allocationsLeft.getAndDecrement() <= 0) {
+          throw new LinkageError("injected failure of an allocation");
+        }
+        return NettyAllocationManager.FACTORY.create(accountingAllocator, size);
+      }
+
+      @Override
+      public ArrowBuf empty() {
+        return NettyAllocationManager.FACTORY.empty();
+      }
+    };
+    try (BufferAllocator failingRoot = new RootAllocator(RootAllocator.configBuilder()
+        .allocationManagerFactory(failing).build())) {
+      try (ParquetFlightServer failingServer = ParquetFlightServer.builder(directory, failingRoot).build().start();
+           FlightClient failingClient = FlightClient.builder(allocator, failingServer.location()).build()) {
+        FlightInfo info = failingClient.getInfo(command("{\"path\": \"data.parquet\", \"batch_rows\": 1000}"));
+        long[] rows = new long[1];
+        allocationsLeft.set(40);
+        FlightRuntimeException error;
+        try (FlightStream stream = failingClient.getStream(info.getEndpoints().get(0).getTicket(), STREAM_DEADLINE)) {
+          error = catchThrowableOfType(FlightRuntimeException.class, () -> {
+            while (stream.next()) {
+              rows[0] += stream.getRoot().getRowCount();
+            }
+          });
+        }
+        assertThat(error).as("the stream's end").isNotNull();
+        assertThat(error.status().code()).as(error.getMessage()).isEqualTo(FlightStatusCode.INTERNAL);
+        assertThat(error.getMessage()).contains("LinkageError").doesNotContain("injected");
+        assertThat(rows[0]).as("rows before the failure").isPositive().isLessThan(ROWS);
+        allocationsLeft.set(Integer.MAX_VALUE);
+        for (int attempt = 0; attempt < 200 && failingServer.allocator().getAllocatedMemory() != 0; attempt++) {
+          Thread.sleep(50);
+        }
+        assertThat(failingServer.allocator().getAllocatedMemory()).as("server allocation after the failure").isZero();
+        assertThat(readAll(failingClient, info)).as("the server still serves").hasSize(ROWS);
+      }
+      assertThat(failingRoot.getAllocatedMemory()).isZero();
+    }
   }
 
   @Test
