@@ -37,7 +37,8 @@ import org.apache.arrow.memory.RootAllocator;
  * client. Both servers are processes of their own, so neither shares the client's heap, JIT or collector; the
  * rounds alternate between the three, so a change of load on the machine touches all of them. All on loopback, so
  * the Flight figures include gRPC's serialization and copies but no network. Prints a Markdown table of the median
- * seconds and rows per second of each, with the CPU seconds of the client's process and of the server's. Eight
+ * seconds and rows per second of each, with the CPU seconds of the client's process and of the server's, and
+ * where our server's CPU went by thread ({@link ThreadCpu}: decoding, the event loop, the compiler). Eight
  * warm-up rounds by default: a server runs for long, and our server's C2 compiler still spent 0.3–1.9 CPU seconds
  * on each of its third to seventh DoGets, on the cores the read shares; pyarrow's server has no JIT to warm.
  *
@@ -193,7 +194,8 @@ public final class FlightCompare {
    * Median seconds of each engine, and the median CPU seconds of this process (the client, or the local reader)
    * and of the engine's server process (empty for engines without one) during a read.
    */
-  record Measured(Map<String, Double> seconds, Map<String, Double> clientCpu, Map<String, Double> serverCpu) {
+  record Measured(Map<String, Double> seconds, Map<String, Double> clientCpu, Map<String, Double> serverCpu,
+      ThreadCpu oursBefore, ThreadCpu oursAfter) {
   }
 
   private void print(Measured measured, long rows) {
@@ -209,6 +211,7 @@ public final class FlightCompare {
           rows / entry.getValue(), local / entry.getValue(), measured.clientCpu().get(entry.getKey()),
           server == null ? "" : String.format("%.3f", server));
     }
+    measured.oursAfter().printSince(measured.oursBefore(), iterations, "Our Flight server (" + OURS + ")", out);
   }
 
   /** Runs the warm-up rounds, then the measured ones, each engine once per round in turn. */
@@ -220,6 +223,7 @@ public final class FlightCompare {
       }
     }
     OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    ThreadCpu oursBefore = servers.get(OURS).threadCpu();
     Map<String, List<Double>> seconds = new LinkedHashMap<>();
     Map<String, List<Double>> clientCpu = new LinkedHashMap<>();
     Map<String, List<Double>> serverCpu = new LinkedHashMap<>();
@@ -239,7 +243,8 @@ public final class FlightCompare {
         }
       }
     }
-    return new Measured(medians(seconds), medians(clientCpu), medians(serverCpu));
+    return new Measured(medians(seconds), medians(clientCpu), medians(serverCpu), oursBefore,
+        servers.get(OURS).threadCpu());
   }
 
   private static Map<String, Double> medians(Map<String, List<Double>> values) {

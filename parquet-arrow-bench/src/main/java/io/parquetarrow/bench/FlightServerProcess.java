@@ -81,6 +81,11 @@ final class FlightServerProcess implements AutoCloseable {
     return process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
   }
 
+  /** The CPU time of the server's threads so far, by thread name. */
+  ThreadCpu threadCpu() {
+    return ThreadCpu.of(process.pid());
+  }
+
   Location location() {
     return location;
   }

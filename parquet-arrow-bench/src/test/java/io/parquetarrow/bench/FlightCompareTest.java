@@ -47,7 +47,8 @@ class FlightCompareTest {
     Map<String, Double> medians = new FlightCompare(file, 1, 0, 256, null, new FlightClients(4 << 20), true,
         null, new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
     assertThat(medians).containsOnlyKeys(FlightCompare.LOCAL, FlightCompare.OURS, FlightCompare.OURS_SAME_JVM);
-    assertThat(printed.toString(StandardCharsets.UTF_8)).contains("1,000 rows").contains("| parquet-arrow Flight");
+    assertThat(printed.toString(StandardCharsets.UTF_8)).contains("1,000 rows").contains("| parquet-arrow Flight")
+        .contains("CPU s per read by thread");
     ByteArrayOutputStream load = new ByteArrayOutputStream();
     long failures = new FlightLoad(file, 256, new FlightClients(0), new PrintStream(load, true,
         StandardCharsets.UTF_8)).run(2, 1);
