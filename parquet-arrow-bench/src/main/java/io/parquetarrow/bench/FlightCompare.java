@@ -38,12 +38,13 @@ import org.apache.arrow.memory.RootAllocator;
  * rounds alternate between the three, so a change of load on the machine touches all of them. All on loopback, so
  * the Flight figures include gRPC's serialization and copies but no network. Prints a Markdown table of the median
  * seconds and rows per second of each, with the CPU seconds of the client's process and of the server's, and
- * where our server's CPU went by thread ({@link ThreadCpu}: decoding, the event loop, the compiler). Eight
- * warm-up rounds by default: a server runs for long, and our server's C2 compiler still spent 0.3–1.9 CPU seconds
- * on each of its third to seventh DoGets, on the cores the read shares; pyarrow's server has no JIT to warm.
+ * where our server's CPU went by thread ({@link ThreadCpu}: decoding, the event loop, the compiler). Thirty
+ * warm-up rounds by default: a server runs for long, and on lineitem our server's C2 compiler still spent 0.16–0.20
+ * CPU seconds per DoGet after eight rounds, 0.03 after thirty, on the cores the read shares; pyarrow's server has
+ * no JIT to warm.
  *
  * <pre>
- * FlightCompare --file F [--iterations 5] [--warmup 8] [--batch-rows 65536] [--python PATH]
+ * FlightCompare --file F [--iterations 5] [--warmup 30] [--batch-rows 65536] [--python PATH]
  *     [--client-window BYTES] [--same-jvm] [--baseline-lib DIR] [--clients N --seconds S]
  * </pre>
  *
@@ -58,7 +59,7 @@ import org.apache.arrow.memory.RootAllocator;
  */
 public final class FlightCompare {
   static final String USAGE = """
-      FlightCompare --file F [--iterations 5] [--warmup 8] [--batch-rows 65536] [--python PATH]
+      FlightCompare --file F [--iterations 5] [--warmup 30] [--batch-rows 65536] [--python PATH]
           [--client-window BYTES] [--same-jvm] [--baseline-lib DIR] [--clients N --seconds S]
       See BENCHMARKS.md; run it through ./bench flight FILE, which provides pyarrow.""";
   static final String LOCAL = "local read (ParquetArrowReader)";
@@ -103,7 +104,7 @@ public final class FlightCompare {
     }
     Path file = null;
     int iterations = 5;
-    int warmup = 8;
+    int warmup = 30;
     int batchRows = ReadOptions.DEFAULT_BATCH_ROWS;
     Path python = null;
     int clientWindow = 0;
