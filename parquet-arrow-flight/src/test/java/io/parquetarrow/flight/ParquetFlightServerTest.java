@@ -42,7 +42,6 @@ import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.AllocationManager;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.memory.netty.NettyAllocationManager;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -390,8 +389,7 @@ class ParquetFlightServerTest {
         return NettyAllocationManager.FACTORY.empty();
       }
     };
-    try (BufferAllocator failingRoot = new RootAllocator(RootAllocator.configBuilder()
-        .allocationManagerFactory(failing).build())) {
+    try (BufferAllocator failingRoot = TestAllocators.root(failing)) {
       try (ParquetFlightServer failingServer = ParquetFlightServer.builder(directory, failingRoot).build().start();
            FlightClient failingClient = FlightClient.builder(allocator, failingServer.location()).build()) {
         FlightInfo info = failingClient.getInfo(command("{\"path\": \"data.parquet\", \"batch_rows\": 1000}"));

@@ -2,6 +2,7 @@ package io.parquetarrow.core.testing;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.memory.AllocationManager;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
@@ -30,6 +31,14 @@ public final class TestAllocators {
   /** A root allocator limited to {@code limit} bytes, checked for leaks after the current test. */
   public static RootAllocator root(long limit) {
     return register(new RootAllocator(limit));
+  }
+
+  /**
+   * A root allocator without a limit whose memory comes from {@code factory} (a wrapper of the default one that
+   * fails on cue, say), checked for leaks after the current test.
+   */
+  public static RootAllocator root(AllocationManager.Factory factory) {
+    return register(new RootAllocator(RootAllocator.configBuilder().allocationManagerFactory(factory).build()));
   }
 
   /**
