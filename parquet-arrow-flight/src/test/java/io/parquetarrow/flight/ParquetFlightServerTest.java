@@ -352,20 +352,10 @@ class ParquetFlightServerTest {
     server = startServer(ParquetFlightServer.builder(directory, allocator));
     FlightInfo info = client.getInfo(command("{\"path\": \"late-damage.parquet\", \"batch_rows\": 1000}"));
     assertThat(info.getEndpoints()).hasSize(1);
-    long[] rows = new long[1];
-    FlightRuntimeException error;
-    try (FlightStream stream = client.getStream(info.getEndpoints().get(0).getTicket(), STREAM_DEADLINE)) {
-      error = catchThrowableOfType(FlightRuntimeException.class, () -> {
-        while (stream.next()) {
-          rows[0] += stream.getRoot().getRowCount();
-        }
-      });
-    }
-    assertThat(error).as("the stream's end").isNotNull();
-    assertThat(error.status().code()).isEqualTo(FlightStatusCode.INTERNAL);
-    assertThat(error.getMessage()).contains("late-damage.parquet").contains("row group 3")
+    FailedStream failed = readUntilFailure(client, info.getEndpoints().get(0).getTicket());
+    assertThat(failed.error().getMessage()).contains("late-damage.parquet").contains("row group 3")
         .doesNotContain(directory.toRealPath().toString());
-    assertThat(rows[0]).as("rows before the damaged row group").isEqualTo(3L * FlightTestData.ROW_GROUP_ROWS);
+    assertThat(failed.rows()).as("rows before the damaged row group").isEqualTo(3L * FlightTestData.ROW_GROUP_ROWS);
     awaitNothingAllocated();
     assertThat(readAll(client, client.getInfo(FlightDescriptor.path("data.parquet")))).hasSize(ROWS);
   }
@@ -393,20 +383,10 @@ class ParquetFlightServerTest {
       try (ParquetFlightServer failingServer = ParquetFlightServer.builder(directory, failingRoot).build().start();
            FlightClient failingClient = FlightClient.builder(allocator, failingServer.location()).build()) {
         FlightInfo info = failingClient.getInfo(command("{\"path\": \"data.parquet\", \"batch_rows\": 1000}"));
-        long[] rows = new long[1];
         allocationsLeft.set(40);
-        FlightRuntimeException error;
-        try (FlightStream stream = failingClient.getStream(info.getEndpoints().get(0).getTicket(), STREAM_DEADLINE)) {
-          error = catchThrowableOfType(FlightRuntimeException.class, () -> {
-            while (stream.next()) {
-              rows[0] += stream.getRoot().getRowCount();
-            }
-          });
-        }
-        assertThat(error).as("the stream's end").isNotNull();
-        assertThat(error.status().code()).as(error.getMessage()).isEqualTo(FlightStatusCode.INTERNAL);
-        assertThat(error.getMessage()).contains("LinkageError").doesNotContain("injected");
-        assertThat(rows[0]).as("rows before the failure").isPositive().isLessThan(ROWS);
+        FailedStream failed = readUntilFailure(failingClient, info.getEndpoints().get(0).getTicket());
+        assertThat(failed.error().getMessage()).contains("LinkageError").doesNotContain("injected");
+        assertThat(failed.rows()).as("rows before the failure").isPositive().isLessThan(ROWS);
         allocationsLeft.set(Integer.MAX_VALUE);
         for (int attempt = 0; attempt < 200 && failingServer.allocator().getAllocatedMemory() != 0; attempt++) {
           Thread.sleep(50);
@@ -452,6 +432,26 @@ class ParquetFlightServerTest {
       Thread.sleep(50);
     }
     assertThat(directoryHolds("cut")).as("a file or temporary file of the cut upload").isFalse();
+  }
+
+  /** The rows a stream delivered before it failed, and its failure. */
+  private record FailedStream(long rows, FlightRuntimeException error) {
+  }
+
+  /** Reads a stream that must end in {@code INTERNAL} (within {@link #STREAM_DEADLINE}, not hang). */
+  private static FailedStream readUntilFailure(FlightClient client, Ticket ticket) throws Exception {
+    long[] rows = new long[1];
+    FlightRuntimeException error;
+    try (FlightStream stream = client.getStream(ticket, STREAM_DEADLINE)) {
+      error = catchThrowableOfType(FlightRuntimeException.class, () -> {
+        while (stream.next()) {
+          rows[0] += stream.getRoot().getRowCount();
+        }
+      });
+    }
+    assertThat(error).as("the stream's end").isNotNull();
+    assertThat(error.status().code()).as(error.getMessage()).isEqualTo(FlightStatusCode.INTERNAL);
+    return new FailedStream(rows[0], error);
   }
 
   private boolean directoryHolds(String part) throws Exception {
